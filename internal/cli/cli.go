@@ -1,0 +1,112 @@
+// Package cli is the mcpverdict command line: one cobra command per
+// subcommand, built afresh for each invocation over injected standard streams
+// so that tests run it in-process exactly as main does.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+)
+
+// Command runs mcpverdict with the streams and environment it is given.
+type Command struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads the environment; nil means os.Getenv.
+	Getenv func(string) string
+	// Context, when set, bounds long-running subcommands; nil means Background.
+	Context context.Context
+}
+
+// Main runs the command line args (without the program name) and returns the
+// exit status.
+func (c *Command) Main(args []string) int {
+	root := c.root()
+	root.SetArgs(args)
+	ctx := c.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitcode.OK
+	}
+	var silent *silentExit
+	if !errors.As(err, &silent) {
+		fmt.Fprintf(c.Stderr, "mcpverdict: %s\n", firstLine(err.Error()))
+	}
+	return exitcode.Of(err)
+}
+
+func (c *Command) getenv(key string) string {
+	if c.Getenv != nil {
+		return c.Getenv(key)
+	}
+	return os.Getenv(key)
+}
+
+func (c *Command) root() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "mcpverdict",
+		Short: "Check that an MCP server does what the specification and its own declarations say",
+		Long: `mcpverdict records MCP sessions byte for byte, judges them clause by clause
+against the specification revision they negotiated, and reports with evidence
+an auditor can check.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(c.Stdin)
+	root.SetOut(c.Stdout)
+	root.SetErr(c.Stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return exitcode.New(exitcode.Usage, "%v (see %s --help)", err, cmd.CommandPath())
+	})
+	root.AddCommand(
+		c.versionCmd(),
+		c.captureCmd(),
+		c.exampleServerCmd(),
+	)
+	for _, sub := range root.Commands() {
+		sub.Args = wrapArgs(sub.Args)
+	}
+	return root
+}
+
+// silentExit ends the command with a status and no message of its own, for
+// commands (capture) whose status belongs to someone else.
+type silentExit struct{ code int }
+
+func (s *silentExit) Error() string { return fmt.Sprintf("exit status %d", s.code) }
+
+func exitWith(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return &exitcode.Error{Code: code, Err: &silentExit{code: code}}
+}
+
+// wrapArgs makes positional-argument errors exit with the usage status.
+func wrapArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
+	if check == nil {
+		return nil
+	}
+	return func(cmd *cobra.Command, args []string) error {
+		return exitcode.Wrap(exitcode.Usage, check(cmd, args))
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

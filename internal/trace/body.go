@@ -1,0 +1,50 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// SetBody stores one message's bytes: as the payload when they are JSON
+// (compacted, since a trace line cannot hold a newline), else as raw text.
+func (e *Event) SetBody(b []byte) {
+	if json.Valid(b) {
+		var buf bytes.Buffer
+		buf.Grow(len(b))
+		if json.Compact(&buf, b) == nil {
+			e.Payload = buf.Bytes()
+			e.Raw, e.RawBase64 = nil, ""
+			return
+		}
+	}
+	e.SetRaw(b)
+}
+
+// SetRaw stores bytes that are not a JSON message exactly: as text when they
+// are UTF-8, else base64, so that nothing that crossed the wire is lost.
+func (e *Event) SetRaw(b []byte) {
+	e.Payload = nil
+	if utf8.Valid(b) {
+		s := string(b)
+		e.Raw, e.RawBase64 = &s, ""
+		return
+	}
+	e.Raw, e.RawBase64 = nil, base64.StdEncoding.EncodeToString(b)
+}
+
+// Bytes returns what the message event carried on the wire: the payload, or
+// the raw bytes when it was not JSON.
+func (e *Event) Bytes() []byte {
+	switch {
+	case e.Payload != nil:
+		return e.Payload
+	case e.Raw != nil:
+		return []byte(*e.Raw)
+	case e.RawBase64 != "":
+		b, _ := base64.StdEncoding.DecodeString(e.RawBase64)
+		return b
+	}
+	return nil
+}
