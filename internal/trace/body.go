@@ -10,7 +10,7 @@ import (
 // SetBody stores one message's bytes: as the payload when they are JSON
 // (compacted, since a trace line cannot hold a newline), else as raw text.
 func (e *Event) SetBody(b []byte) {
-	if json.Valid(b) {
+	if isStructured(b) && json.Valid(b) {
 		var buf bytes.Buffer
 		buf.Grow(len(b))
 		if json.Compact(&buf, b) == nil {
@@ -47,4 +47,11 @@ func (e *Event) Bytes() []byte {
 		return b
 	}
 	return nil
+}
+
+// isStructured reports whether b starts like a JSON object or array; a JSON
+// scalar on the wire is not a JSON-RPC message and is kept as raw text.
+func isStructured(b []byte) bool {
+	t := bytes.TrimLeft(b, " \t\r\n")
+	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
 }

@@ -42,6 +42,9 @@ func (e *Event) checkMessage() string {
 	if e.Payload == nil && e.Raw == nil && e.RawBase64 == "" {
 		return `message event has no "payload" (or "raw" for bytes that were not JSON)`
 	}
+	if e.Payload != nil && !isStructured(e.Payload) {
+		return `"payload" must be a JSON object or array; bytes that are not a JSON-RPC message belong in "raw"`
+	}
 	return ""
 }
 
