@@ -51,8 +51,8 @@ func TestReaderKeepsLineNumbersAndSkipsComments(t *testing.T) {
 func TestReaderErrors(t *testing.T) {
 	cases := []struct {
 		name, text, want string
-		line          int
-		torn          bool
+		line             int
+		torn             bool
 	}{
 		{"not json", "hello\n", "not a trace event", 1, false},
 		{"missing seq", `{"direction":"client-to-server","transport":"stdio","kind":"http"}` + "\n", `missing or negative "seq"`, 1, false},
