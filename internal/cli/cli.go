@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,13 +46,6 @@ func (c *Command) Main(args []string) int {
 	return exitcode.Of(err)
 }
 
-func (c *Command) getenv(key string) string {
-	if c.Getenv != nil {
-		return c.Getenv(key)
-	}
-	return os.Getenv(key)
-}
-
 func (c *Command) root() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "mcpverdict",
@@ -74,6 +66,7 @@ an auditor can check.`,
 		c.versionCmd(),
 		c.captureCmd(),
 		c.exampleServerCmd(),
+		c.validateCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/reporters"
+)
+
+// judgeFlags are the options every command that judges traces shares.
+type judgeFlags struct {
+	revisions []string
+	party     string
+	strict    bool
+	format    string
+	all       bool
+	output    string
+	maxLine   int
+}
+
+func (f *judgeFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringArrayVar(&f.revisions, "revision", nil, "judge under this revision instead of the one the trace declares (repeatable: "+strings.Join(spec.Revisions, ", ")+")")
+	cmd.Flags().StringVar(&f.party, "party", "", `count only findings against this party toward the verdict: "server" or "client"`)
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "warnings (SHOULD findings) fail the verdict too")
+	cmd.Flags().StringVar(&f.format, "format", "text", "report format: "+strings.Join(reporters.Names(), ", "))
+	cmd.Flags().BoolVar(&f.all, "all", false, "list every clause with its outcome, not only those that need attention")
+	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write the report to FILE instead of standard output")
+	cmd.Flags().IntVar(&f.maxLine, "max-line", trace.DefaultMaxLine, "longest trace line accepted, in bytes")
+}
+
+func (f *judgeFlags) options() (judge.Options, error) {
+	opts := judge.Options{Revisions: f.revisions, Strict: f.strict, Version: Version()}
+	for _, rev := range f.revisions {
+		if !spec.KnownRevision(rev) {
+			return opts, exitcode.New(exitcode.Usage, "unknown --revision %q: choose one of %s", rev, strings.Join(spec.Revisions, ", "))
+		}
+	}
+	switch f.party {
+	case "", "server", "client":
+		opts.Party = spec.Party(f.party)
+	default:
+		return opts, exitcode.New(exitcode.Usage, `unknown --party %q: choose "server" or "client"`, f.party)
+	}
+	return opts, nil
+}
+
+func (c *Command) validateCmd() *cobra.Command {
+	var f judgeFlags
+	cmd := &cobra.Command{
+		Use:   "validate [flags] TRACE...",
+		Short: "Judge recorded traces clause by clause against the MCP specification",
+		Long: `validate reads traces (JSON Lines, as capture writes them) and judges each
+under the revision its session negotiated: one row per normative clause, each
+pass, fail, warn, not observed, not applicable or excluded with its reason.
+
+Exit status: 0 pass, 1 a clause failed (or warned, with --strict), 2 bad
+invocation or nothing judgeable or output not written, 3 a malformed trace.`,
+		Example: `  mcpverdict validate session.jsonl
+  mcpverdict validate --party server --format json -o report.json traces/*.jsonl`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.runValidate(&f, args)
+		},
+	}
+	f.register(cmd)
+	return cmd
+}
+
+func (c *Command) runValidate(f *judgeFlags, paths []string) error {
+	opts, err := f.options()
+	if err != nil {
+		return err
+	}
+	rep, err := reporters.Get(f.format)
+	if err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	report, err := judgeFiles(paths, opts, f.maxLine)
+	if err != nil {
+		return err
+	}
+	if err := c.writeReport(rep, report, f); err != nil {
+		return err
+	}
+	return reportStatus(report)
+}
+
+// judgeFiles opens every trace and judges them together.
+func judgeFiles(paths []string, opts judge.Options, maxLine int) (*judge.Report, error) {
+	inputs := make([]judge.Input, 0, len(paths))
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, exitcode.New(exitcode.Usage, "cannot read trace %s: %v", p, unwrapPath(err))
+		}
+		defer f.Close()
+		r := trace.NewReader(f, p)
+		r.SetMaxLine(maxLine)
+		inputs = append(inputs, judge.Input{Name: p, Next: r.Next})
+	}
+	report := judge.Judge(inputs, opts)
+	for _, run := range report.Runs {
+		if run.Incomplete == "" && run.Messages == 0 {
+			return nil, exitcode.New(exitcode.Usage, "%s: nothing to judge: the trace holds no MCP message", run.Trace)
+		}
+	}
+	return report, nil
+}
+
+// writeReport renders the report whole before writing it, so that a failed
+// render never leaves a partial report behind; a file is written through a
+// temporary file and renamed.
+func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *judgeFlags) error {
+	var buf bytes.Buffer
+	if err := rep.Write(&buf, report, reporters.Options{All: f.all}); err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	if f.output == "" {
+		_, err := c.Stdout.Write(buf.Bytes())
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	return exitcode.Wrap(exitcode.Usage, writeFileAtomic(f.output, buf.Bytes()))
+}
+
+// reportStatus maps a verdict to the exit status.
+func reportStatus(r *judge.Report) error {
+	for _, run := range r.Runs {
+		if run.Incomplete != "" {
+			return exitWithMessageless(exitcode.Malformed)
+		}
+	}
+	if r.Verdict == judge.VerdictFail {
+		return exitWithMessageless(exitcode.Fail)
+	}
+	return nil
+}
+
+func exitWithMessageless(code int) error { return exitWith(code) }
+
+// writeFileAtomic writes data to a temporary file beside path and renames it
+// into place.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("cannot create %s: %w", dir, unwrapPath(err))
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	_, werr := io.Copy(tmp, bytes.NewReader(data))
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,298 @@
+package judge
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden reports under corpus/golden")
+
+// corpusTrace is one annotated trace of corpus/: its header says what the
+// judge must find in it, and nothing else may be found.
+type corpusTrace struct {
+	path      string
+	dir       string // violations, good or recorded
+	name      string
+	revisions []string
+	party     spec.Party
+	expect    map[string]bool // "REV CLAUSE outcome" lines
+}
+
+func corpusRoot(t testing.TB) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "corpus")
+}
+
+func loadCorpus(t *testing.T) []*corpusTrace {
+	var out []*corpusTrace
+	for _, dir := range []string{"violations", "good", "recorded"} {
+		paths, _ := filepath.Glob(filepath.Join(corpusRoot(t), dir, "*.jsonl"))
+		for _, p := range paths {
+			out = append(out, parseHeader(t, p, dir))
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no corpus traces found")
+	}
+	return out
+}
+
+// parseHeader reads the '#' lines at the top of a corpus trace:
+//
+//	# revision: 2026-07-28      judge under this revision (repeatable)
+//	# party: server             scope the verdict
+//	# expect: BASE-005 fail     a clause outcome that must be found (fail or warn);
+//	#                           prefix the revision when several are judged
+func parseHeader(t *testing.T, path, dir string) *corpusTrace {
+	ct := &corpusTrace{path: path, dir: dir, name: strings.TrimSuffix(filepath.Base(path), ".jsonl"), expect: map[string]bool{}}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if !strings.HasPrefix(line, "#") {
+			break
+		}
+		key, val, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "#")), ":")
+		val = strings.TrimSpace(val)
+		switch key {
+		case "revision":
+			ct.revisions = append(ct.revisions, val)
+		case "party":
+			ct.party = spec.Party(val)
+		case "expect":
+			ct.expect[ct.expectKey(val)] = true
+		}
+	}
+	return ct
+}
+
+// expectKey makes "BASE-005 fail" into "REV BASE-005 fail".
+func (ct *corpusTrace) expectKey(val string) string {
+	fields := strings.Fields(val)
+	if len(fields) == 2 {
+		rev := "*"
+		if len(ct.revisions) == 1 {
+			rev = ct.revisions[0]
+		}
+		return rev + " " + fields[0] + " " + fields[1]
+	}
+	return strings.Join(fields, " ")
+}
+
+func (ct *corpusTrace) judge(t *testing.T) *Report {
+	f, err := os.Open(ct.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rel, _ := filepath.Rel(filepath.Join(corpusRoot(t), ".."), ct.path)
+	r := trace.NewReader(f, filepath.ToSlash(rel))
+	return Judge([]Input{{Name: filepath.ToSlash(rel), Next: r.Next}}, Options{Revisions: ct.revisions, Party: ct.party})
+}
+
+// found lists "REV CLAUSE outcome" for every fail and warn in a report.
+func found(rep *Report, wildcard bool) map[string]bool {
+	out := map[string]bool{}
+	for _, run := range rep.Runs {
+		for _, c := range run.Clauses {
+			if c.Outcome == Fail || c.Outcome == Warn {
+				rev := run.Revision
+				if wildcard {
+					rev = "*"
+				}
+				out[rev+" "+c.Clause.ID+" "+string(c.Outcome)] = true
+			}
+		}
+	}
+	return out
+}
+
+// Each corpus trace yields exactly the findings its header expects.
+func TestCorpusExpectations(t *testing.T) {
+	for _, ct := range loadCorpus(t) {
+		t.Run(ct.dir+"/"+ct.name, func(t *testing.T) {
+			rep := ct.judge(t)
+			for _, run := range rep.Runs {
+				if run.Incomplete != "" {
+					t.Fatalf("incomplete: %s", run.Incomplete)
+				}
+			}
+			got := found(rep, len(ct.revisions) != 1 && !anyPrefixed(ct.expect))
+			if diff := setDiff(ct.expect, got); diff != "" {
+				t.Errorf("%s\nfindings:\n%s", diff, findingLines(rep))
+			}
+			checkGolden(t, ct, rep)
+		})
+	}
+}
+
+func anyPrefixed(expect map[string]bool) bool {
+	for k := range expect {
+		if !strings.HasPrefix(k, "* ") {
+			return true
+		}
+	}
+	return false
+}
+
+func setDiff(want, got map[string]bool) string {
+	var b strings.Builder
+	for _, k := range sortedKeys(want) {
+		if !got[k] {
+			fmt.Fprintf(&b, "expected but not found: %s\n", k)
+		}
+	}
+	for _, k := range sortedKeys(got) {
+		if !want[k] {
+			fmt.Fprintf(&b, "found but not expected: %s\n", k)
+		}
+	}
+	return b.String()
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func findingLines(rep *Report) string {
+	var b strings.Builder
+	for _, run := range rep.Runs {
+		for _, c := range run.Clauses {
+			for _, f := range c.Findings {
+				fmt.Fprintf(&b, "  %s %s %s line %d: %s\n", run.Revision, c.Clause.ID, c.Outcome, f.Line, f.Message)
+			}
+		}
+	}
+	return b.String()
+}
+
+// golden is the compact, reviewable form of a report kept under corpus/golden.
+type golden struct {
+	Verdict Verdict     `json:"verdict"`
+	Runs    []goldenRun `json:"runs"`
+}
+
+type goldenRun struct {
+	Revision   string            `json:"revision"`
+	Source     string            `json:"revision_source"`
+	Totals     Totals            `json:"totals"`
+	Outcomes   map[string]string `json:"outcomes"`
+	Findings   []string          `json:"findings,omitempty"`
+	Notes      []string          `json:"notes,omitempty"`
+	Unanswered int               `json:"unanswered,omitempty"`
+}
+
+func toGolden(rep *Report) golden {
+	g := golden{Verdict: rep.Verdict}
+	for _, run := range rep.Runs {
+		gr := goldenRun{Revision: run.Revision, Source: run.RevisionSource, Totals: run.Totals, Outcomes: map[string]string{}, Notes: run.Notes, Unanswered: len(run.Unanswered)}
+		for _, c := range run.Clauses {
+			if c.Outcome != Excluded {
+				gr.Outcomes[c.Clause.ID] = string(c.Outcome)
+			}
+			for _, f := range c.Findings {
+				gr.Findings = append(gr.Findings, fmt.Sprintf("%s [%s] line %d: %s", c.Clause.ID, f.Party, f.Line, f.Message))
+			}
+		}
+		g.Runs = append(g.Runs, gr)
+	}
+	return g
+}
+
+func checkGolden(t *testing.T, ct *corpusTrace, rep *Report) {
+	path := filepath.Join(corpusRoot(t), "golden", ct.dir, ct.name+".json")
+	got, err := json.MarshalIndent(toGolden(rep), "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = append(got, '\n')
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no golden report (run go test ./internal/judge -update): %v", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("report differs from %s (run go test ./internal/judge -run TestCorpus -update and review the diff)", path)
+	}
+}
+
+// Every check fails some violation trace, and every judged clause of every
+// revision passes on some conforming (good or recorded) trace: a check that
+// cannot fail, or a clause nothing shows passing, is not a check.
+func TestEveryCheckCanFailAndPass(t *testing.T) {
+	failed, passed := map[string]bool{}, map[string]bool{}
+	for _, ct := range loadCorpus(t) {
+		rep := ct.judge(t)
+		for _, run := range rep.Runs {
+			for _, c := range run.Clauses {
+				switch {
+				case (c.Outcome == Fail || c.Outcome == Warn) && ct.dir == "violations":
+					failed[c.Clause.Check] = true
+				case c.Outcome == Pass && ct.dir != "violations":
+					passed[run.Revision+" "+c.Clause.ID] = true
+				}
+			}
+		}
+	}
+	for _, c := range Checks() {
+		if !failed[c.ID] {
+			t.Errorf("check %s fails no violation trace in corpus/violations", c.ID)
+		}
+	}
+	for _, rev := range spec.Revisions {
+		for _, c := range spec.MustLoad(rev).Clauses {
+			if c.Judged() && !passed[rev+" "+c.ID] {
+				t.Errorf("%s %s (check %s) passes on no conforming trace in corpus/good or corpus/recorded", rev, c.ID, c.Check)
+			}
+		}
+	}
+}
+
+// Every clause names an implemented check, and every check is named.
+func TestRegistryAndChecksAgree(t *testing.T) {
+	named := map[string]bool{}
+	for _, rev := range spec.Revisions {
+		for _, c := range spec.MustLoad(rev).Clauses {
+			if c.Judged() {
+				named[c.Check] = true
+				if !HasCheck(c.Check) {
+					t.Errorf("%s %s names check %q, which is not implemented", rev, c.ID, c.Check)
+				}
+			}
+		}
+	}
+	for _, c := range Checks() {
+		if !named[c.ID] {
+			t.Errorf("check %s is implemented but no clause names it", c.ID)
+		}
+	}
+}

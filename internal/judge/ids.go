@@ -1,0 +1,82 @@
+package judge
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// idSet remembers every request id a party has used in a session. Integer
+// ids, which real clients issue in increasing order, are kept as ranges so
+// memory stays flat however long the session; other ids are kept as they are.
+type idSet struct {
+	ranges []idRange
+	other  map[string]struct{}
+}
+
+type idRange struct{ lo, hi int64 }
+
+// add records key and reports whether it had been used before.
+func (s *idSet) add(key string) (seen bool) {
+	if n, ok := intKey(key); ok {
+		return s.addInt(n)
+	}
+	if s.other == nil {
+		s.other = map[string]struct{}{}
+	}
+	if _, seen = s.other[key]; !seen {
+		s.other[key] = struct{}{}
+	}
+	return seen
+}
+
+func intKey(key string) (int64, bool) {
+	digits, ok := strings.CutPrefix(key, "n:")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	return n, err == nil
+}
+
+func (s *idSet) addInt(n int64) bool {
+	if k := len(s.ranges); k > 0 && s.ranges[k-1].hi+1 == n {
+		s.ranges[k-1].hi = n // the common case: the next id in sequence
+		return false
+	}
+	i := sort.Search(len(s.ranges), func(i int) bool { return s.ranges[i].hi >= n })
+	if i < len(s.ranges) && s.ranges[i].lo <= n {
+		return true
+	}
+	s.insert(i, n)
+	return false
+}
+
+// insert adds n before ranges[i], merging with neighbours it touches.
+func (s *idSet) insert(i int, n int64) {
+	joinPrev := i > 0 && s.ranges[i-1].hi+1 == n
+	joinNext := i < len(s.ranges) && s.ranges[i].lo-1 == n
+	switch {
+	case joinPrev && joinNext:
+		s.ranges[i-1].hi = s.ranges[i].hi
+		s.ranges = append(s.ranges[:i], s.ranges[i+1:]...)
+	case joinPrev:
+		s.ranges[i-1].hi = n
+	case joinNext:
+		s.ranges[i].lo = n
+	default:
+		s.ranges = append(s.ranges, idRange{})
+		copy(s.ranges[i+1:], s.ranges[i:])
+		s.ranges[i] = idRange{n, n}
+	}
+}
+
+// contains reports whether key was added before.
+func (s *idSet) contains(key string) bool {
+	if n, ok := intKey(key); ok {
+		i := sort.Search(len(s.ranges), func(i int) bool { return s.ranges[i].hi >= n })
+		return i < len(s.ranges) && s.ranges[i].lo <= n
+	}
+	_, ok := s.other[key]
+	return ok
+}

@@ -1,0 +1,139 @@
+// Package judge reads recorded MCP sessions and decides, clause by clause,
+// which normative requirements of the negotiated specification revision each
+// party met, broke, or never exercised. It is a pure function from events to
+// a report: no I/O, no clock, the same report for the same events.
+package judge
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Options shape a judgement.
+type Options struct {
+	// Revisions, when set, are judged instead of the one the trace declares.
+	Revisions []string
+	// Party, when set, scopes the verdict to findings against that party.
+	Party spec.Party
+	// Strict makes warnings fail the verdict.
+	Strict bool
+	// Version is the tool version written into the report.
+	Version string
+}
+
+// Input is one trace to judge: a name for the report and its events in order.
+type Input struct {
+	Name string
+	// Next returns the next event, io.EOF at the end, or the error that
+	// stopped the reading (the trace is then judged as far as it went and
+	// reported incomplete).
+	Next func() (*trace.Event, error)
+}
+
+// Judge judges every input and sums up the verdict.
+func Judge(inputs []Input, opts Options) *Report {
+	rep := &Report{Tool: "mcpverdict", Version: opts.Version, Party: string(opts.Party), Strict: opts.Strict}
+	for _, in := range inputs {
+		rep.Runs = append(rep.Runs, judgeOne(in, opts)...)
+	}
+	for _, r := range rep.Runs {
+		rep.Totals.addAll(r.Totals)
+	}
+	rep.Verdict = verdict(rep.Runs, opts.Strict)
+	return rep
+}
+
+func judgeOne(in Input, opts Options) []Run {
+	var held []*trace.Event
+	guess := &revisionGuess{}
+	var readErr error
+	for len(opts.Revisions) == 0 && len(held) < detectLimit {
+		ev, err := in.Next()
+		if err != nil {
+			readErr = err
+			break
+		}
+		held = append(held, ev)
+		if guess.observe(ev) {
+			break
+		}
+	}
+	runs, refused := startRuns(in.Name, guess, opts)
+	if refused != nil {
+		return []Run{*refused}
+	}
+	for _, ev := range held {
+		feedAll(runs, ev)
+	}
+	if readErr == nil {
+		readErr = drain(in, runs)
+	}
+	return finishAll(runs, readErr, opts)
+}
+
+func startRuns(name string, guess *revisionGuess, opts Options) ([]*run, *Run) {
+	if len(opts.Revisions) > 0 {
+		runs := make([]*run, len(opts.Revisions))
+		for i, rev := range opts.Revisions {
+			runs[i] = newRun(name, rev, SourceFlag)
+		}
+		return runs, nil
+	}
+	rev, source := guess.choose(spec.Newest())
+	if !spec.KnownRevision(rev) {
+		return nil, &Run{Trace: name, Revision: rev, RevisionSource: source, Incomplete: fmt.Sprintf(
+			"the trace declares revision %q (%s), which this build does not judge; it knows %s: pass --revision to judge it under one of them",
+			rev, source, strings.Join(spec.Revisions, ", "))}
+	}
+	return []*run{newRun(name, rev, source)}, nil
+}
+
+func drain(in Input, runs []*run) error {
+	for {
+		ev, err := in.Next()
+		if err != nil {
+			return err
+		}
+		feedAll(runs, ev)
+	}
+}
+
+func feedAll(runs []*run, ev *trace.Event) {
+	for _, r := range runs {
+		r.feed(ev)
+	}
+}
+
+func finishAll(runs []*run, readErr error, opts Options) []Run {
+	out := make([]Run, 0, len(runs))
+	for _, r := range runs {
+		res := r.finish(opts)
+		if readErr != nil && !errors.Is(readErr, io.EOF) {
+			res.Incomplete = readErr.Error()
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+func verdict(runs []Run, strict bool) Verdict {
+	var t Totals
+	for _, r := range runs {
+		if r.Incomplete != "" {
+			return VerdictIncomplete
+		}
+		t.addAll(r.Totals)
+	}
+	switch {
+	case t.Fail > 0 || (strict && t.Warn > 0):
+		return VerdictFail
+	case t.Warn > 0:
+		return VerdictPassWithWarnings
+	}
+	return VerdictPass
+}

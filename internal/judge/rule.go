@@ -1,0 +1,84 @@
+package judge
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Rule watches one session's events and reports under the checks it owns.
+// The engine makes a fresh Rule per session, so a rule keeps whatever
+// per-session state it needs in its own fields. Rules see each message
+// before the session's state moves past it.
+type Rule interface {
+	Message(s *Session, m *Msg)
+	HTTP(s *Session, ev *trace.Event)
+	Lifecycle(s *Session, ev *trace.Event)
+	// End runs once when the trace ends.
+	End(s *Session)
+}
+
+// BaseRule gives a rule no-op methods to override.
+type BaseRule struct{}
+
+// Message does nothing.
+func (BaseRule) Message(*Session, *Msg) {}
+
+// HTTP does nothing.
+func (BaseRule) HTTP(*Session, *trace.Event) {}
+
+// Lifecycle does nothing.
+func (BaseRule) Lifecycle(*Session, *trace.Event) {}
+
+// End does nothing.
+func (BaseRule) End(*Session) {}
+
+// Check is one named test a rule performs; clauses of the registry name it.
+type Check struct {
+	ID      string
+	Summary string
+}
+
+// RuleSpec declares a rule: the checks it reports under and its constructor.
+type RuleSpec struct {
+	Checks []Check
+	New    func() Rule
+}
+
+var (
+	ruleSpecs []RuleSpec
+	checkByID = map[string]Check{}
+)
+
+// register adds a rule at init time; a check id owned twice is a build defect.
+func register(rs RuleSpec) {
+	for _, c := range rs.Checks {
+		if _, dup := checkByID[c.ID]; dup {
+			panic(fmt.Sprintf("judge: check %q registered twice", c.ID))
+		}
+		checkByID[c.ID] = c
+	}
+	ruleSpecs = append(ruleSpecs, rs)
+}
+
+// Checks lists every implemented check, sorted by id.
+func Checks() []Check {
+	out := make([]Check, 0, len(checkByID))
+	for _, c := range checkByID {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// HasCheck reports whether id names an implemented check.
+func HasCheck(id string) bool { _, ok := checkByID[id]; return ok }
+
+func newRules() []Rule {
+	out := make([]Rule, len(ruleSpecs))
+	for i, rs := range ruleSpecs {
+		out[i] = rs.New()
+	}
+	return out
+}

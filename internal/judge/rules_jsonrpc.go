@@ -1,0 +1,166 @@
+package judge
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// The JSON-RPC 2.0 framing every MCP message must follow.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"jsonrpc.message-shape", `every message is a JSON-RPC 2.0 request, notification or response with "jsonrpc": "2.0"`},
+			{"jsonrpc.request-id-type", "every request id is a string or an integer"},
+			{"jsonrpc.request-id-not-null", "no request id is null"},
+			{"jsonrpc.request-id-unique", "no party reuses a request id within a session"},
+			{"jsonrpc.request-id-unique-in-flight", "no party reuses the id of a request of its own still awaiting a response"},
+			{"jsonrpc.result-id-known", "every result carries the id of a request the peer sent and has not yet had answered"},
+			{"jsonrpc.error-id-known", "every error response carries the id of a request the peer sent and has not yet had answered, or null"},
+			{"jsonrpc.response-solicited", "no response answers an id the peer never used on a request (a notification is never answered)"},
+			{"jsonrpc.result-member", "a successful response carries a result member"},
+			{"jsonrpc.error-shape", "an error response carries an error object with a code and a message"},
+			{"jsonrpc.error-code-integer", "error codes are integers"},
+			{"jsonrpc.notification-no-id", "a notification (a notifications/* method) carries no id"},
+		},
+		New: func() Rule { return &jsonrpcRule{} },
+	})
+}
+
+type jsonrpcRule struct{ BaseRule }
+
+func (jsonrpcRule) Message(s *Session, m *Msg) {
+	checkShape(s, m)
+	switch m.Kind {
+	case KindNotification:
+		s.Pass("jsonrpc.notification-no-id", m.From)
+	case KindRequest:
+		checkRequestID(s, m)
+	case KindResult:
+		checkResponseID(s, m)
+	case KindError:
+		checkErrorShape(s, m)
+		checkResponseID(s, m)
+	}
+}
+
+func checkShape(s *Session, m *Msg) {
+	const id = "jsonrpc.message-shape"
+	switch {
+	case m.Kind == KindInvalid:
+		s.Fail(id, m.From, m.Event, "%s", m.Problem)
+	case !m.HasJSONRPC:
+		s.Fail(id, m.From, m.Event, `%s %s has no "jsonrpc" member`, m.Kind, describe(m))
+	case m.JSONRPC != "2.0":
+		s.Fail(id, m.From, m.Event, `%s %s has "jsonrpc": %q, not "2.0"`, m.Kind, describe(m), m.JSONRPC)
+	default:
+		s.Pass(id, m.From)
+	}
+}
+
+func checkRequestID(s *Session, m *Msg) {
+	if strings.HasPrefix(m.Method, "notifications/") {
+		s.Fail("jsonrpc.notification-no-id", m.From, m.Event, "notification %q carries id %s", m.Method, m.ID)
+	}
+	if bytes.Equal(m.ID, []byte("null")) {
+		s.Fail("jsonrpc.request-id-not-null", m.From, m.Event, "request %q has a null id", m.Method)
+		return
+	}
+	s.Pass("jsonrpc.request-id-not-null", m.From)
+	s.Expect("jsonrpc.request-id-type", isStringOrInteger(m.ID), m.From, m.Event,
+		"request %q has id %s, which is neither a string nor an integer", m.Method, m.ID)
+	s.Expect("jsonrpc.request-id-unique", !s.IDUsed(m), m.From, m.Event,
+		"request %q reuses id %s, already used by the %s in this session", m.Method, m.ID, m.From)
+	if prev := s.Pending(m.From, m.IDKey); prev != nil {
+		s.Fail("jsonrpc.request-id-unique-in-flight", m.From, m.Event,
+			"request %q reuses id %s of request %q (line %d), which has not been answered yet", m.Method, m.ID, prev.Method, prev.Line)
+	} else {
+		s.Pass("jsonrpc.request-id-unique-in-flight", m.From)
+	}
+}
+
+func checkResponseID(s *Session, m *Msg) {
+	id := "jsonrpc.result-id-known"
+	if m.Kind == KindError {
+		id = "jsonrpc.error-id-known"
+	}
+	checkSolicited(s, m)
+	switch {
+	case m.Kind == KindError && bytes.Equal(m.ID, []byte("null")):
+		s.Pass(id, m.From) // allowed when the request's id could not be read
+	case m.Request == nil && s.used[partyIndex(Peer(m.From))].contains(m.IDKey):
+		s.Fail(id, m.From, m.Event, "%s with id %s answers a request of the %s that was already answered", m.Kind, m.ID, Peer(m.From))
+	case m.Request == nil:
+		s.Fail(id, m.From, m.Event, "%s with id %s answers no request the %s sent", m.Kind, m.ID, Peer(m.From))
+	case m.Answered:
+		s.Fail(id, m.From, m.Event, "%s with id %s answers request %q (line %d) a second time", m.Kind, m.ID, m.Request.Method, m.Request.Line)
+	default:
+		s.Pass(id, m.From)
+	}
+	if m.Kind == KindResult {
+		s.Pass("jsonrpc.result-member", m.From)
+	}
+}
+
+func checkErrorShape(s *Session, m *Msg) {
+	e := m.Error
+	if e == nil || e.Code == nil || e.Message == nil {
+		s.Fail("jsonrpc.error-shape", m.From, m.Event, "error response with id %s lacks an error object with both code and message", m.ID)
+		return
+	}
+	s.Pass("jsonrpc.error-shape", m.From)
+	_, isInt := e.IntCode()
+	s.Expect("jsonrpc.error-code-integer", isInt, m.From, m.Event, "error code %s is not an integer", e.Code)
+}
+
+func checkSolicited(s *Session, m *Msg) {
+	if m.Kind == KindError && bytes.Equal(m.ID, []byte("null")) {
+		return
+	}
+	peer := Peer(m.From)
+	used := s.used[partyIndex(peer)].contains(m.IDKey)
+	s.Expect("jsonrpc.response-solicited", used, m.From, m.Event,
+		"%s with id %s answers an id the %s never used on a request", m.Kind, m.ID, peer)
+}
+
+// noResultRule catches responses with neither result nor error, which the
+// parser classifies as invalid, under the result-member check.
+type noResultRule struct{ BaseRule }
+
+func init() {
+	register(RuleSpec{Checks: nil, New: func() Rule { return noResultRule{} }})
+}
+
+func (noResultRule) Message(s *Session, m *Msg) {
+	if m.Kind == KindInvalid && m.ID != nil && m.Problem == "a response with neither result nor error" {
+		s.Fail("jsonrpc.result-member", m.From, m.Event, "response with id %s has neither result nor error", m.ID)
+	}
+}
+
+func isStringOrInteger(id []byte) bool {
+	if len(id) == 0 {
+		return false
+	}
+	if id[0] == '"' {
+		return true
+	}
+	for i, c := range id {
+		if (c < '0' || c > '9') && !(i == 0 && c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func describe(m *Msg) string {
+	switch {
+	case m.Method != "":
+		return `"` + m.Method + `"`
+	case m.ID != nil:
+		return "with id " + string(m.ID)
+	}
+	return ""
+}
+
+var _ = spec.Both

@@ -1,0 +1,106 @@
+package judge
+
+import (
+	"regexp"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// The initialize handshake of handshake revisions (2025-11-25 and before).
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"lifecycle.initialize-first", "the client's first message is the initialize request"},
+			{"lifecycle.initialize-result", "the server answers initialize with its protocolVersion, capabilities and serverInfo"},
+			{"lifecycle.initialized-sent", "after a successful initialize the client sends notifications/initialized"},
+			{"lifecycle.client-waits", "the client sends no request but ping before the initialize result"},
+			{"lifecycle.server-waits", "the server sends no request but ping before notifications/initialized"},
+			{"lifecycle.client-version", "the initialize request carries a protocolVersion"},
+			{"lifecycle.server-version", "the initialize result's protocolVersion is a revision identifier"},
+		},
+		New: func() Rule { return &lifecycleRule{} },
+	})
+}
+
+type lifecycleRule struct {
+	BaseRule
+	sawClientMessage bool
+	afterResult      bool // the client sent something after the initialize result
+	clientEarly      bool // the client sent a non-ping request before the result
+	serverEarly      bool // the server sent a non-ping request before initialized
+}
+
+var revisionPattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+
+func (r *lifecycleRule) Message(s *Session, m *Msg) {
+	if s.Stateless() {
+		return
+	}
+	if m.From == spec.Client {
+		r.clientMessage(s, m)
+	} else {
+		r.serverMessage(s, m)
+	}
+}
+
+func (r *lifecycleRule) clientMessage(s *Session, m *Msg) {
+	if !r.sawClientMessage {
+		r.sawClientMessage = true
+		s.Expect("lifecycle.initialize-first", m.Kind == KindRequest && m.Method == "initialize", spec.Client, m.Event,
+			"the client's first message is %s %s, not the initialize request", m.Kind, describe(m))
+	}
+	if s.Phase >= PhaseInitialized {
+		r.afterResult = true
+	}
+	if m.Kind == KindRequest && m.Method == "initialize" {
+		var p struct {
+			ProtocolVersion *string `json:"protocolVersion"`
+		}
+		s.Expect("lifecycle.client-version", Decode(m.Params, &p) && p.ProtocolVersion != nil, spec.Client, m.Event,
+			"the initialize request has no protocolVersion string")
+		return
+	}
+	if m.Kind == KindRequest && s.Phase < PhaseInitialized && m.Method != "ping" {
+		r.clientEarly = true
+		s.Fail("lifecycle.client-waits", spec.Client, m.Event, "the client sent %q before the server answered initialize", m.Method)
+	}
+	if m.Kind == KindNotification && m.Method == "notifications/initialized" && s.Phase < PhaseOperating && !r.serverEarly {
+		s.Pass("lifecycle.server-waits", spec.Server) // the window closed with no early request
+	}
+}
+
+func (r *lifecycleRule) serverMessage(s *Session, m *Msg) {
+	if m.Kind == KindRequest && s.Phase < PhaseOperating && m.Method != "ping" {
+		r.serverEarly = true
+		s.Fail("lifecycle.server-waits", spec.Server, m.Event, "the server sent request %q before notifications/initialized", m.Method)
+	}
+	if m.Kind == KindResult && m.Request != nil && m.Request.Method == "initialize" {
+		checkInitializeResult(s, m)
+		if !r.clientEarly {
+			s.Pass("lifecycle.client-waits", spec.Client) // the window closed with no early request
+		}
+	}
+}
+
+func checkInitializeResult(s *Session, m *Msg) {
+	var res struct {
+		ProtocolVersion *string         `json:"protocolVersion"`
+		Capabilities    map[string]any  `json:"capabilities"`
+		ServerInfo      *map[string]any `json:"serverInfo"`
+	}
+	ok := Decode(m.Result, &res) && res.ProtocolVersion != nil && res.Capabilities != nil && res.ServerInfo != nil
+	s.Expect("lifecycle.initialize-result", ok, spec.Server, m.Event,
+		"the initialize result lacks protocolVersion, capabilities or serverInfo")
+	if res.ProtocolVersion != nil {
+		s.Expect("lifecycle.server-version", revisionPattern.MatchString(*res.ProtocolVersion), spec.Server, m.Event,
+			"the initialize result's protocolVersion %q is not a revision identifier (YYYY-MM-DD)", *res.ProtocolVersion)
+	}
+}
+
+func (r *lifecycleRule) End(s *Session) {
+	if s.Stateless() || s.InitResult == nil || !r.afterResult {
+		return
+	}
+	s.Expect("lifecycle.initialized-sent", s.InitializedSent, spec.Client, s.InitResult.Event,
+		"the client went on after the initialize result without sending notifications/initialized")
+}

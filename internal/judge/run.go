@@ -1,0 +1,204 @@
+package judge
+
+import (
+	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// maxExchanges bounds the exchange-to-session map, so memory stays flat on
+// a long HTTP trace; an exchange older than this has long finished.
+const maxExchanges = 1 << 16
+
+// run judges one trace under one revision, one event at a time.
+type run struct {
+	trace    string
+	revision string
+	source   string
+	reg      *spec.Registry
+
+	results    map[string]*checkResult
+	sessions   map[string]*Session
+	order      []*Session
+	rules      map[*Session][]Rule
+	byExchange map[int64]*Session
+
+	notes     []string
+	events    int
+	messages  int
+	transport trace.Transport
+	ending    string
+}
+
+type checkResult struct {
+	Examined [2]int
+	Findings []Finding
+}
+
+func newRun(traceName, rev, source string) *run {
+	return &run{
+		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev),
+		results: map[string]*checkResult{}, sessions: map[string]*Session{},
+		rules: map[*Session][]Rule{}, byExchange: map[int64]*Session{},
+	}
+}
+
+func (r *run) result(check string) *checkResult {
+	res := r.results[check]
+	if res == nil {
+		res = &checkResult{}
+		r.results[check] = res
+	}
+	return res
+}
+
+// feed judges one event.
+func (r *run) feed(ev *trace.Event) {
+	r.events++
+	if r.transport == "" {
+		r.transport = ev.Transport
+	}
+	s := r.session(ev)
+	s.current = ev
+	if s.Transport == "" {
+		s.Transport = ev.Transport
+	}
+	switch ev.Kind {
+	case trace.KindMessage:
+		r.message(s, ev)
+	case trace.KindHTTP:
+		for _, rule := range r.rules[s] {
+			rule.HTTP(s, ev)
+		}
+	case trace.KindLifecycle:
+		r.lifecycle(s, ev)
+	}
+}
+
+func (r *run) message(s *Session, ev *trace.Event) {
+	for _, m := range parseMessages(ev) {
+		r.messages++
+		s.annotate(m)
+		for _, rule := range r.rules[s] {
+			rule.Message(s, m)
+		}
+		s.advance(m)
+	}
+}
+
+func (r *run) lifecycle(s *Session, ev *trace.Event) {
+	for _, rule := range r.rules[s] {
+		rule.Lifecycle(s, ev)
+	}
+	switch ev.Event {
+	case trace.TransportClose, trace.TransportAbort:
+		s.Phase = PhaseClosed
+		r.ending = string(ev.Event)
+	case trace.TransportOpen:
+		r.ending = ""
+	}
+}
+
+// session finds the session an event belongs to. Events of the exchange
+// that created an HTTP session carry no session id on the request side (it
+// was not known yet), so a session first met unnamed is renamed when its
+// exchange's response names it.
+func (r *run) session(ev *trace.Event) *Session {
+	key := ev.Session
+	if s, ok := r.sessions[key]; ok {
+		r.noteExchange(ev, s)
+		return s
+	}
+	if prev := r.byExchange[ev.Exchange]; key != "" && ev.Exchange != 0 && prev != nil && prev.Key == "" {
+		delete(r.sessions, "")
+		prev.Key = key
+		r.sessions[key] = prev
+		return prev
+	}
+	s := newSession(key, r)
+	r.sessions[key] = s
+	r.order = append(r.order, s)
+	r.rules[s] = newRules()
+	r.noteExchange(ev, s)
+	return s
+}
+
+func (r *run) noteExchange(ev *trace.Event, s *Session) {
+	if ev.Exchange == 0 {
+		return
+	}
+	if len(r.byExchange) >= maxExchanges {
+		r.byExchange = map[int64]*Session{}
+	}
+	r.byExchange[ev.Exchange] = s
+}
+
+// finish ends every session and assembles the run's report.
+func (r *run) finish(opts Options) Run {
+	for _, s := range r.order {
+		for _, rule := range r.rules[s] {
+			rule.End(s)
+		}
+	}
+	out := Run{
+		Trace: r.trace, Revision: r.revision, RevisionSource: r.source, Transport: string(r.transport),
+		Events: r.events, Messages: r.messages, Sessions: len(r.order), Ending: r.endingWord(),
+		Unanswered: r.unanswered(), Notes: r.notes,
+	}
+	out.Clauses, out.Totals = r.outcomes(opts)
+	return out
+}
+
+func (r *run) endingWord() string {
+	if r.ending == "" {
+		return "stopped"
+	}
+	return r.ending
+}
+
+func (r *run) unanswered() []Unanswered {
+	var out []Unanswered
+	for _, s := range r.order {
+		s.PendingRequests(func(q *Request) {
+			out = append(out, Unanswered{Party: q.From, Method: q.Method, ID: displayID(q.IDKey), Line: q.Line, Seq: q.Seq})
+		})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+	return out
+}
+
+func displayID(key string) string {
+	if len(key) > 2 && key[:2] == "s:" {
+		return `"` + key[2:] + `"`
+	}
+	if len(key) > 2 {
+		return key[2:]
+	}
+	return key
+}
+
+// negotiated reports whether any session declared the capability a clause
+// is gated on ("server.tools", "client.sampling", ...).
+func (r *run) negotiated(gate string) bool {
+	party, path, _ := cut(gate)
+	for _, s := range r.order {
+		caps := s.ClientCaps
+		if party == "server" {
+			caps = s.ServerCaps
+		}
+		if caps.Has(path) {
+			return true
+		}
+	}
+	return false
+}
+
+func cut(gate string) (party, path string, ok bool) {
+	for i := 0; i < len(gate); i++ {
+		if gate[i] == '.' {
+			return gate[:i], gate[i+1:], true
+		}
+	}
+	return gate, "", false
+}

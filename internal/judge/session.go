@@ -1,0 +1,225 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Phase is where a session stands in the lifecycle.
+type Phase int
+
+// The lifecycle phases, in order.
+const (
+	// PhaseStart: nothing of the handshake seen yet.
+	PhaseStart Phase = iota
+	// PhaseInitializing: the client sent initialize; no result yet.
+	PhaseInitializing
+	// PhaseInitialized: the server answered initialize; the client has not
+	// yet sent notifications/initialized.
+	PhaseInitialized
+	// PhaseOperating: notifications/initialized sent, or a 2026-07-28
+	// session, which has no handshake.
+	PhaseOperating
+	// PhaseClosed: the transport closed or aborted.
+	PhaseClosed
+)
+
+// Session is the state of one MCP session as the judge replays it. The engine
+// keeps it; rules read it and report through it.
+type Session struct {
+	Key       string
+	Transport trace.Transport
+	Revision  string
+	Phase     Phase
+
+	InitRequest *Msg
+	InitResult  *Msg
+	// Negotiated is the protocolVersion of the initialize result.
+	Negotiated string
+	ClientCaps Caps
+	ServerCaps Caps
+	// InitializedSent is set once the client sent notifications/initialized.
+	InitializedSent bool
+
+	pending map[string]*Request
+	used    [2]idSet
+
+	run     *run
+	current *trace.Event
+	// Data lets rules share facts within the session, keyed by rule.
+	Data map[string]any
+}
+
+func newSession(key string, r *run) *Session {
+	return &Session{Key: key, Revision: r.revision, pending: map[string]*Request{}, run: r, Data: map[string]any{}}
+}
+
+// Stateless reports whether the session runs under a revision without the
+// initialize handshake.
+func (s *Session) Stateless() bool { return s.Revision >= "2026-07-28" }
+
+// Pending returns the request a party sent with idKey, still unanswered.
+func (s *Session) Pending(from spec.Party, idKey string) *Request {
+	return s.pending[pendingKey(from, idKey)]
+}
+
+// PendingRequests calls fn for every request still in flight.
+func (s *Session) PendingRequests(fn func(*Request)) {
+	for _, r := range s.pending {
+		fn(r)
+	}
+}
+
+func pendingKey(from spec.Party, idKey string) string { return string(from) + "|" + idKey }
+
+func partyIndex(p spec.Party) int {
+	if p == spec.Server {
+		return 1
+	}
+	return 0
+}
+
+// Pass records that check examined a subject of party and found it sound.
+func (s *Session) Pass(check string, party spec.Party) {
+	s.run.result(check).Examined[partyIndex(party)]++
+}
+
+// Fail records a finding of check against a party at ev.
+func (s *Session) Fail(check string, against spec.Party, ev *trace.Event, format string, args ...any) {
+	if ev == nil {
+		ev = s.current
+	}
+	r := s.run.result(check)
+	r.Examined[partyIndex(against)]++
+	r.Findings = append(r.Findings, Finding{
+		Check: check, Party: against, Trace: s.run.trace, Line: ev.Line, Seq: ev.Seq,
+		Session: s.Key, Message: fmt.Sprintf(format, args...),
+	})
+}
+
+// Expect passes check when ok holds and records a finding otherwise.
+func (s *Session) Expect(check string, ok bool, against spec.Party, ev *trace.Event, format string, args ...any) {
+	if ok {
+		s.Pass(check, against)
+		return
+	}
+	s.Fail(check, against, ev, format, args...)
+}
+
+// Note adds an observation to the report that no clause judges.
+func (s *Session) Note(format string, args ...any) {
+	s.run.notes = append(s.run.notes, fmt.Sprintf(format, args...))
+}
+
+// annotate fills in what the engine knows about m before rules see it:
+// the request a response answers, and whether that request was answered.
+func (s *Session) annotate(m *Msg) {
+	if m.Kind != KindResult && m.Kind != KindError {
+		return
+	}
+	if r := s.pending[pendingKey(Peer(m.From), m.IDKey)]; r != nil {
+		m.Request = r
+		m.Answered = r.Answered
+	}
+}
+
+// IDUsed reports whether the sender of m used m's id on an earlier request.
+// The engine records ids after rules run, so during Message this is the
+// state before m.
+func (s *Session) IDUsed(m *Msg) bool { return s.used[partyIndex(m.From)].contains(m.IDKey) }
+
+// advance moves the session's state past m, after every rule has seen it.
+func (s *Session) advance(m *Msg) {
+	switch m.Kind {
+	case KindRequest:
+		s.used[partyIndex(m.From)].add(m.IDKey)
+		s.trackRequest(m)
+		s.lifecycleRequest(m)
+	case KindNotification:
+		s.lifecycleNotification(m)
+	case KindResult, KindError:
+		s.settle(m)
+	}
+}
+
+func (s *Session) trackRequest(m *Msg) {
+	if m.IDKey == "" || m.IDKey == "n:null" {
+		return
+	}
+	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
+		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressToken(m)}
+	s.pending[pendingKey(m.From, m.IDKey)] = r
+	if s.Stateless() && m.From == spec.Client {
+		s.ClientCaps = s.ClientCaps.merge(metaCaps(m))
+	}
+}
+
+func (s *Session) settle(m *Msg) {
+	r := m.Request
+	if r == nil {
+		return
+	}
+	r.Answered = true
+	delete(s.pending, pendingKey(r.From, r.IDKey))
+	switch {
+	case r.Method == "initialize" && m.Kind == KindResult:
+		s.InitResult = m
+		var res struct {
+			ProtocolVersion string          `json:"protocolVersion"`
+			Capabilities    json.RawMessage `json:"capabilities"`
+		}
+		Decode(m.Result, &res)
+		s.Negotiated, s.ServerCaps = res.ProtocolVersion, parseCaps(res.Capabilities)
+		if s.Phase < PhaseInitialized {
+			s.Phase = PhaseInitialized
+		}
+	case r.Method == "server/discover" && m.Kind == KindResult:
+		var res struct {
+			Capabilities json.RawMessage `json:"capabilities"`
+		}
+		Decode(m.Result, &res)
+		s.ServerCaps = s.ServerCaps.merge(parseCaps(res.Capabilities))
+	}
+}
+
+func (s *Session) lifecycleRequest(m *Msg) {
+	if m.Method != "initialize" || m.From != spec.Client {
+		return
+	}
+	if s.InitRequest == nil {
+		s.InitRequest = m
+		var p struct {
+			Capabilities json.RawMessage `json:"capabilities"`
+		}
+		Decode(m.Params, &p)
+		s.ClientCaps = parseCaps(p.Capabilities)
+	}
+	if s.Phase < PhaseInitializing {
+		s.Phase = PhaseInitializing
+	}
+}
+
+func (s *Session) lifecycleNotification(m *Msg) {
+	if m.Method != "notifications/initialized" || m.From != spec.Client {
+		return
+	}
+	s.InitializedSent = true
+	if s.Phase < PhaseOperating {
+		s.Phase = PhaseOperating
+	}
+}
+
+func progressToken(m *Msg) string {
+	meta := m.ParamsMeta()
+	if tok, ok := meta["progressToken"]; ok {
+		return idKey(tok)
+	}
+	return ""
+}
+
+func metaCaps(m *Msg) Caps {
+	return parseCaps(m.ParamsMeta()["io.modelcontextprotocol/clientCapabilities"])
+}

@@ -1,0 +1,52 @@
+// Package reporters renders a judge.Report in each output format mcpverdict
+// offers. Choosing a format is separate from rendering it: every format is a
+// Reporter, found by name.
+package reporters
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+)
+
+// Options shape how a report is rendered.
+type Options struct {
+	// All lists every clause, not only those that need attention.
+	All bool
+	// MaxFindings caps the findings shown per clause in human formats
+	// (0 means 20); machine formats never cap.
+	MaxFindings int
+}
+
+// Reporter renders a report in one format.
+type Reporter interface {
+	// Name is the format's name on the command line.
+	Name() string
+	Write(w io.Writer, rep *judge.Report, opts Options) error
+}
+
+var byName = map[string]Reporter{}
+
+func register(r Reporter) { byName[r.Name()] = r }
+
+// Get returns the reporter for a format name.
+func Get(name string) (Reporter, error) {
+	r, ok := byName[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown format %q: choose one of %s", name, strings.Join(Names(), ", "))
+	}
+	return r, nil
+}
+
+// Names lists the formats, sorted.
+func Names() []string {
+	out := make([]string, 0, len(byName))
+	for n := range byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,121 @@
+package reporters
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+)
+
+// Text is the human report: what needs attention, each finding with its
+// clause, party, place, the quote and the link.
+type Text struct{}
+
+var _ Reporter = Text{}
+
+func init() { register(Text{}) }
+
+// Name is "text".
+func (Text) Name() string { return "text" }
+
+func (Text) Write(w io.Writer, rep *judge.Report, opts Options) error {
+	bw := bufio.NewWriter(w)
+	for i := range rep.Runs {
+		writeRun(bw, &rep.Runs[i], opts)
+	}
+	fmt.Fprintf(bw, "verdict: %s%s\n", rep.Verdict, scopeNote(rep))
+	return bw.Flush()
+}
+
+func scopeNote(rep *judge.Report) string {
+	var parts []string
+	if rep.Party != "" {
+		parts = append(parts, "findings against the "+rep.Party+" only")
+	}
+	if rep.Strict {
+		parts = append(parts, "warnings fail (--strict)")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
+func writeRun(w *bufio.Writer, r *judge.Run, opts Options) {
+	fmt.Fprintf(w, "%s: revision %s (%s)\n", r.Trace, r.Revision, sourceWords(r.RevisionSource))
+	if r.Incomplete != "" {
+		fmt.Fprintf(w, "  INCOMPLETE  %s\n", r.Incomplete)
+	}
+	for i := range r.Clauses {
+		writeClause(w, &r.Clauses[i], opts)
+	}
+	writeUnanswered(w, r)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  NOTE  %s\n", n)
+	}
+	t := r.Totals
+	fmt.Fprintf(w, "totals: %d pass, %d fail, %d warn, %d not observed, %d not applicable, %d excluded\n",
+		t.Pass, t.Fail, t.Warn, t.NotObserved, t.NotApplicable, t.Excluded)
+}
+
+func sourceWords(source string) string {
+	switch source {
+	case judge.SourceNegotiated:
+		return "negotiated in the trace"
+	case judge.SourceMeta:
+		return "declared in request _meta"
+	case judge.SourceHeader:
+		return "declared in the MCP-Protocol-Version header"
+	case judge.SourceFlag:
+		return "chosen with --revision"
+	}
+	return "the trace declares none; judged under the newest"
+}
+
+func writeClause(w *bufio.Writer, c *judge.ClauseResult, opts Options) {
+	attention := c.Outcome == judge.Fail || c.Outcome == judge.Warn
+	if !attention && !opts.All {
+		return
+	}
+	fmt.Fprintf(w, "  %-14s %s (%s)\n", strings.ToUpper(string(c.Outcome)), c.Clause.ID, c.Clause.Level)
+	writeFindings(w, c.Findings, maxFindings(opts))
+	if c.Reason != "" && !attention {
+		fmt.Fprintf(w, "        why:  %s\n", c.Reason)
+	}
+	if attention || opts.All {
+		fmt.Fprintf(w, "        spec: %q\n        see:  %s\n", c.Clause.Quote, c.Clause.URL)
+	}
+}
+
+func writeFindings(w *bufio.Writer, fs []judge.Finding, max int) {
+	for i, f := range fs {
+		if i == max {
+			fmt.Fprintf(w, "        ... and %d more (--format json lists them all)\n", len(fs)-max)
+			return
+		}
+		fmt.Fprintf(w, "        [%s] %s:%d (seq %d): %s\n", f.Party, f.Trace, f.Line, f.Seq, f.Message)
+	}
+}
+
+func maxFindings(opts Options) int {
+	if opts.MaxFindings > 0 {
+		return opts.MaxFindings
+	}
+	return 20
+}
+
+func writeUnanswered(w *bufio.Writer, r *judge.Run) {
+	if len(r.Unanswered) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  NOTE  %d request(s) had no response when the trace ended (%s); noted, not judged:\n", len(r.Unanswered), r.Ending)
+	for i, u := range r.Unanswered {
+		if i == 10 {
+			fmt.Fprintf(w, "        ... and %d more\n", len(r.Unanswered)-10)
+			return
+		}
+		fmt.Fprintf(w, "        %s %q id %s at line %d (seq %d)\n", u.Party, u.Method, u.ID, u.Line, u.Seq)
+	}
+}
