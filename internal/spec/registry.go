@@ -129,10 +129,10 @@ func (r *Registry) loadFile(fsys fs.FS, name string) error {
 	if err != nil {
 		return err
 	}
-	switch path.Base(name) {
-	case "out-of-scope.toml":
+	switch base := path.Base(name); {
+	case base == "out-of-scope.toml":
 		return decodeStrict(b, name, &r.OutOfScope)
-	case "pending.toml":
+	case strings.HasPrefix(base, "pending-"):
 		var p OutOfScope
 		err := decodeStrict(b, name, &p)
 		r.OutOfScope.Pending = append(r.OutOfScope.Pending, p.Pending...)
