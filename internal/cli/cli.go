@@ -67,6 +67,7 @@ an auditor can check.`,
 		c.captureCmd(),
 		c.exampleServerCmd(),
 		c.validateCmd(),
+		c.requirementsCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)
