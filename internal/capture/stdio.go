@@ -19,7 +19,10 @@ type StdioConfig struct {
 	// Dir is the server's working directory; empty inherits the wrapper's.
 	Dir string
 
-	// Stdin, Stdout and Stderr are the client's side of the wrapper.
+	// Stdin, Stdout and Stderr are the client's side of the wrapper. Stdout
+	// is closed, when it is an io.Closer, as soon as the server's stdout
+	// closes, so the client sees the end of the stream when it would without
+	// the wrapper. Nil Stdin reads nothing; nil Stdout and Stderr discard.
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
@@ -40,6 +43,9 @@ type StdioConfig struct {
 	Signals <-chan os.Signal
 }
 
+// DefaultGrace is the CloseGrace and TermGrace of a config that sets none.
+const DefaultGrace = 5 * time.Second
+
 // ExitStatus is how the wrapped server ended.
 type ExitStatus struct {
 	// Code is the exit code, or 128+signal number when a signal ended it.
@@ -48,8 +54,55 @@ type ExitStatus struct {
 	Signal string
 }
 
+// startFailedCode is the status RunStdio reports for a server that never
+// ran: the usage status, since the command line named something unrunnable.
+const startFailedCode = 2
+
 // RunStdio runs the server, forwards the client's stdio to it byte for byte
 // while recording the session, and returns how the server ended.
+//
+// The trace holds transport-open, every newline-delimited message in the
+// order it was forwarded, process-exit, and then transport-close when the
+// client closed its stdin and the server then exited, or transport-abort
+// with a reason otherwise. Lines holding only whitespace carry no message
+// and are forwarded without an event. The error reports a server that could
+// not start or a trace or stderr log that could not be written; the session
+// itself is never interrupted by a recording failure.
 func RunStdio(ctx context.Context, cfg StdioConfig) (ExitStatus, error) {
-	return ExitStatus{}, errors.New("capture stdio: not implemented")
+	if len(cfg.Command) == 0 {
+		return ExitStatus{Code: startFailedCode}, errors.New("capture stdio needs the server command after --")
+	}
+	cfg = cfg.withDefaults()
+	session := &stdioSession{rec: cfg.Recorder}
+	srv, err := startServer(cfg)
+	if err != nil {
+		session.end(startFailed(err))
+		return ExitStatus{Code: startFailedCode}, errors.Join(err, session.err)
+	}
+	defer catchBrokenPipe()()
+	session.open()
+	return newStdioRun(cfg, srv, session).run(ctx)
 }
+
+func (cfg StdioConfig) withDefaults() StdioConfig {
+	if cfg.Stdin == nil {
+		cfg.Stdin = eofReader{}
+	}
+	if cfg.Stdout == nil {
+		cfg.Stdout = io.Discard
+	}
+	if cfg.Stderr == nil {
+		cfg.Stderr = io.Discard
+	}
+	if cfg.CloseGrace <= 0 {
+		cfg.CloseGrace = DefaultGrace
+	}
+	if cfg.TermGrace <= 0 {
+		cfg.TermGrace = DefaultGrace
+	}
+	return cfg
+}
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }

@@ -1,0 +1,128 @@
+package capture
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// pumpBufferSize is the most one read takes from a pipe: a pipe's capacity,
+// so a burst of messages is forwarded with one write.
+const pumpBufferSize = 64 << 10
+
+// linePump copies one direction of a stdio session and records each
+// newline-delimited message before the newline that completes it is
+// forwarded.
+//
+// Each chunk read is forwarded with a single write as soon as the messages
+// it completes are recorded; bytes of a message still unfinished go out at
+// once, so the wrapper never holds back what it has read.
+type linePump struct {
+	dir     trace.Direction
+	src     io.Reader
+	dst     *latchedWriter
+	session *stdioSession
+	// partial holds the bytes of an unfinished line, already forwarded.
+	partial []byte
+}
+
+// pumpEnd says how one direction ended.
+type pumpEnd struct {
+	// readErr is why reading stopped, nil at end of file.
+	readErr error
+	// writeErr is set when the receiving side stopped taking bytes; what
+	// came after was still read and recorded, but not forwarded.
+	writeErr error
+	// partial counts the bytes of a message the stream ended in the middle of.
+	partial int
+}
+
+func newLinePump(dir trace.Direction, src io.Reader, dst io.Writer, s *stdioSession) *linePump {
+	return &linePump{dir: dir, src: src, dst: &latchedWriter{w: dst}, session: s}
+}
+
+// run copies until src ends.
+func (p *linePump) run() pumpEnd {
+	buf := make([]byte, pumpBufferSize)
+	for {
+		n, err := p.src.Read(buf)
+		if n > 0 {
+			p.forward(buf[:n])
+		}
+		if err != nil {
+			return p.finish(err)
+		}
+	}
+}
+
+// forward records the messages chunk completes, then writes all of it.
+func (p *linePump) forward(chunk []byte) {
+	complete := bytes.LastIndexByte(chunk, '\n') + 1
+	p.recordLines(chunk[:complete])
+	p.partial = append(p.partial, chunk[complete:]...)
+	p.dst.Write(chunk)
+}
+
+// recordLines records every line of lines, which ends with a newline; the
+// first completes whatever partial line came before it.
+func (p *linePump) recordLines(lines []byte) {
+	for len(lines) > 0 {
+		end := bytes.IndexByte(lines, '\n')
+		line := lines[:end]
+		if len(p.partial) > 0 {
+			line = append(p.partial, line...)
+			p.partial = line[:0]
+		}
+		p.session.message(p.dir, line)
+		lines = lines[end+1:]
+	}
+}
+
+// finish records a message left without its newline, as raw bytes since
+// its framing never completed.
+func (p *linePump) finish(readErr error) pumpEnd {
+	end := pumpEnd{writeErr: p.dst.err}
+	if !errors.Is(readErr, io.EOF) {
+		end.readErr = readErr
+	}
+	if !isBlank(p.partial) {
+		end.partial = len(p.partial)
+		p.session.partialMessage(p.dir, p.partial)
+	}
+	return end
+}
+
+// isBlank reports whether line holds nothing but JSON whitespace, which
+// carries no message: such lines are forwarded but not recorded.
+func isBlank(line []byte) bool { return len(bytes.Trim(line, jsonSpace)) == 0 }
+
+const jsonSpace = " \t\r\n"
+
+// latchedWriter writes until the first error, then drops everything and
+// keeps that error: a peer that stopped reading must not stop the wrapper
+// from draining the other side, or that side would block on a full pipe.
+type latchedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (l *latchedWriter) Write(p []byte) (int, error) {
+	if l.err == nil {
+		_, l.err = l.w.Write(p)
+	}
+	return len(p), nil
+}
+
+// copyStderr passes the server's stderr through to the wrapper's and into
+// the log beside the trace until it closes, and returns the log's first
+// write error. Neither destination failing stops the other.
+func copyStderr(src io.Reader, pass, log io.Writer) error {
+	if log == nil {
+		log = io.Discard
+	}
+	logW := &latchedWriter{w: log}
+	_, _ = io.Copy(io.MultiWriter(&latchedWriter{w: pass}, logW), src)
+	return logW.err
+}

@@ -1,0 +1,182 @@
+package capture
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// chunkReader returns its chunks one Read at a time, as a pipe would.
+type chunkReader struct{ chunks [][]byte }
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.chunks) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, c.chunks[0])
+	if c.chunks[0] = c.chunks[0][n:]; len(c.chunks[0]) == 0 {
+		c.chunks = c.chunks[1:]
+	}
+	return n, nil
+}
+
+// orderRecorder keeps each recorded event with the bytes the destination
+// had received at the moment it was recorded.
+type orderRecorder struct {
+	dst       *bytes.Buffer
+	events    []trace.Event
+	forwarded []string
+}
+
+func (o *orderRecorder) Record(ev trace.Event) (int64, error) {
+	o.events = append(o.events, ev)
+	o.forwarded = append(o.forwarded, o.dst.String())
+	return int64(len(o.events) - 1), nil
+}
+
+func pumpChunks(chunks ...string) (*orderRecorder, pumpEnd) {
+	var dst bytes.Buffer
+	rec := &orderRecorder{dst: &dst}
+	src := &chunkReader{}
+	for _, c := range chunks {
+		src.chunks = append(src.chunks, []byte(c))
+	}
+	end := newLinePump(trace.ServerToClient, src, &dst, &stdioSession{rec: rec}).run()
+	return rec, end
+}
+
+func bodies(events []trace.Event) []string {
+	var out []string
+	for _, ev := range events {
+		out = append(out, string(ev.Bytes()))
+	}
+	return out
+}
+
+func TestPumpRecordsEachMessageBeforeItsNewlineIsForwarded(t *testing.T) {
+	rec, _ := pumpChunks(`{"id":1}`+"\n"+`{"id":`, `2}`+"\n"+`{"id":3}`+"\n", `{"id":4}`+"\n")
+	if got, want := bodies(rec.events), []string{`{"id":1}`, `{"id":2}`, `{"id":3}`, `{"id":4}`}; !equalStrings(got, want) {
+		t.Fatalf("recorded %q, want %q", got, want)
+	}
+	for i, fwd := range rec.forwarded {
+		if n := strings.Count(fwd, "\n"); n > i {
+			t.Errorf("message %d was recorded after its newline was forwarded (forwarded so far: %q)", i, fwd)
+		}
+	}
+}
+
+func TestPumpForwardsAnUnfinishedLineAtOnce(t *testing.T) {
+	var dst bytes.Buffer
+	src := &chunkReader{chunks: [][]byte{[]byte(`{"id":1,`)}}
+	p := newLinePump(trace.ClientToServer, src, &dst, &stdioSession{})
+	buf := make([]byte, 64)
+	n, _ := src.Read(buf)
+	p.forward(buf[:n])
+	if dst.String() != `{"id":1,` {
+		t.Fatalf("after a chunk with no newline the destination holds %q, want the chunk itself", dst.String())
+	}
+}
+
+func TestPumpSkipsBlankLinesButForwardsThem(t *testing.T) {
+	var dst bytes.Buffer
+	rec := &orderRecorder{dst: &dst}
+	in := "\n  \n{\"id\":1}\r\n\t\n"
+	newLinePump(trace.ClientToServer, strings.NewReader(in), &dst, &stdioSession{rec: rec}).run()
+	if got := bodies(rec.events); !equalStrings(got, []string{`{"id":1}`}) {
+		t.Errorf("recorded %q, want only the one message", got)
+	}
+	if dst.String() != in {
+		t.Errorf("forwarded %q, want %q unchanged", dst.String(), in)
+	}
+}
+
+func TestPumpKeepsInvalidJSONAsRaw(t *testing.T) {
+	rec, _ := pumpChunks("not json\n", "{\"id\":\xff}\n")
+	if len(rec.events) != 2 || rec.events[0].Raw == nil || *rec.events[0].Raw != "not json" {
+		t.Fatalf("first event %+v, want raw %q", rec.events, "not json")
+	}
+	if rec.events[1].RawBase64 == "" || string(rec.events[1].Bytes()) != "{\"id\":\xff}" {
+		t.Errorf("second event %+v, want the non-UTF-8 bytes as raw_base64", rec.events[1])
+	}
+}
+
+func TestPumpRecordsAPartialFinalLineAsRaw(t *testing.T) {
+	rec, end := pumpChunks(`{"id":1}`+"\n", `{"id":2,"res`)
+	last := rec.events[len(rec.events)-1]
+	if last.Raw == nil || *last.Raw != `{"id":2,"res` || end.partial != len(`{"id":2,"res`) {
+		t.Fatalf("last event %+v, end %+v; want the partial bytes as raw", last, end)
+	}
+	if rec.forwarded[len(rec.forwarded)-1] != `{"id":1}`+"\n"+`{"id":2,"res` {
+		t.Errorf("the partial bytes were not forwarded before the stream ended")
+	}
+}
+
+func TestPumpCompleteJSONWithoutNewlineIsStillPartial(t *testing.T) {
+	rec, end := pumpChunks(`{"id":1}`)
+	if len(rec.events) != 1 || rec.events[0].Raw == nil || end.partial == 0 {
+		t.Fatalf("events %+v, end %+v: a message whose newline never came must be raw and partial", rec.events, end)
+	}
+}
+
+type failingWriter struct{ writes int }
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	f.writes++
+	return 0, errors.New("broken pipe")
+}
+
+func TestPumpKeepsRecordingAfterTheDestinationFails(t *testing.T) {
+	dst := &failingWriter{}
+	var events []trace.Event
+	rec := recorderFunc(func(ev trace.Event) { events = append(events, ev) })
+	src := &chunkReader{chunks: [][]byte{[]byte("{\"id\":1}\n"), []byte("{\"id\":2}\n")}}
+	end := newLinePump(trace.ServerToClient, src, dst, &stdioSession{rec: rec}).run()
+	if len(events) != 2 || end.writeErr == nil || dst.writes != 1 {
+		t.Fatalf("events %d, end %+v, writes %d: want both recorded, the error kept, no write after it", len(events), end, dst.writes)
+	}
+}
+
+type recorderFunc func(trace.Event)
+
+func (f recorderFunc) Record(ev trace.Event) (int64, error) { f(ev); return 0, nil }
+
+// FuzzLinePump checks, for any bytes split into any chunks, that the
+// destination receives exactly the input and that the recorded messages
+// are its non-blank lines, the last one raw when it has no newline.
+func FuzzLinePump(f *testing.F) {
+	f.Add([]byte("{\"a\":1}\n\n{\"b\":2}\nx"), uint8(3))
+	f.Add([]byte("\r\n  \n{}"), uint8(1))
+	f.Add([]byte("\u00a0\n"), uint8(2))
+	f.Fuzz(func(t *testing.T, in []byte, step uint8) {
+		var chunks []string
+		for rest, n := in, int(step)%7+1; len(rest) > 0; rest = rest[min(n, len(rest)):] {
+			chunks = append(chunks, string(rest[:min(n, len(rest))]))
+		}
+		rec, _ := pumpChunks(chunks...)
+		if got := rec.dst.String(); got != string(in) {
+			t.Fatalf("forwarded %q, want %q", got, in)
+		}
+		want := nonBlankLines(in)
+		if len(rec.events) != len(want) {
+			t.Fatalf("recorded %d messages, want %d (%q)", len(rec.events), len(want), want)
+		}
+	})
+}
+
+func nonBlankLines(in []byte) []string {
+	var out []string
+	for _, line := range strings.SplitAfter(string(in), "\n") {
+		if strings.Trim(line, jsonSpace) != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+func equalStrings(a, b []string) bool {
+	return strings.Join(a, "\x00") == strings.Join(b, "\x00") && len(a) == len(b)
+}

@@ -1,0 +1,79 @@
+package capture
+
+import (
+	"sync"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// stdioStream is the stream name of every stdio event: a stdio session has
+// exactly one stream each way.
+const stdioStream = "stdio"
+
+// stdioSession records the events of one wrapped server. Its lock orders
+// the two directions' messages against the final event, after which
+// nothing more is recorded; the trace.Writer assigns the seq.
+type stdioSession struct {
+	rec   trace.Recorder
+	mu    sync.Mutex
+	ended bool
+	err   error // the first recording failure
+}
+
+// message records one complete line; a blank line is not a message.
+func (s *stdioSession) message(dir trace.Direction, line []byte) {
+	if isBlank(line) {
+		return
+	}
+	ev := messageEvent(dir)
+	ev.SetBody(line)
+	s.record(ev)
+}
+
+// partialMessage records the bytes of a line its stream ended in the middle of.
+func (s *stdioSession) partialMessage(dir trace.Direction, partial []byte) {
+	ev := messageEvent(dir)
+	ev.SetRaw(partial)
+	s.record(ev)
+}
+
+func messageEvent(dir trace.Direction) trace.Event {
+	return trace.Event{Direction: dir, Kind: trace.KindMessage}
+}
+
+func (s *stdioSession) open() {
+	s.record(lifecycleEvent(trace.ClientToServer, trace.TransportOpen))
+}
+
+func (s *stdioSession) exit(st ExitStatus) {
+	ev := lifecycleEvent(trace.ServerToClient, trace.ProcessExit)
+	if st.Signal != "" {
+		ev.Signal = st.Signal
+	} else {
+		ev.ExitCode = &st.Code
+	}
+	s.record(ev)
+}
+
+// end records the transport-close or transport-abort that ends the trace.
+func (s *stdioSession) end(ev trace.Event) { s.write(ev, true) }
+
+func lifecycleEvent(dir trace.Direction, what trace.Lifecycle) trace.Event {
+	return trace.Event{Direction: dir, Kind: trace.KindLifecycle, Event: what}
+}
+
+func (s *stdioSession) record(ev trace.Event) { s.write(ev, false) }
+
+// write records ev unless the session has ended; last ends it.
+func (s *stdioSession) write(ev trace.Event, last bool) {
+	ev.Transport, ev.Stream = trace.Stdio, stdioStream
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended || s.rec == nil {
+		return
+	}
+	s.ended = last
+	if _, err := s.rec.Record(ev); err != nil && s.err == nil {
+		s.err = err
+	}
+}
