@@ -1,0 +1,179 @@
+package exampleserver
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stdioSession drives RunStdio over pipes with hand-written JSON-RPC, so a
+// test sees exactly the bytes a stdio client would.
+type stdioSession struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func startStdio(t *testing.T) *stdioSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &stdioSession{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1)}
+	go func() {
+		s.done <- RunStdio(testContext(t), inR, outW)
+		outW.Close()
+	}()
+	go func() {
+		defer close(s.lines)
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+	}()
+	t.Cleanup(func() { s.close() })
+	return s
+}
+
+// close ends the session as a client does, by closing the server's input,
+// and returns what RunStdio returned.
+func (s *stdioSession) close() error {
+	s.in.Close()
+	select {
+	case err := <-s.done:
+		s.done <- err // for a second caller
+		return err
+	case <-time.After(testTimeout):
+		s.t.Fatal("RunStdio did not return after its input closed")
+		return nil
+	}
+}
+
+func (s *stdioSession) send(format string, args ...any) {
+	s.t.Helper()
+	if _, err := fmt.Fprintf(s.in, format+"\n", args...); err != nil {
+		s.t.Fatalf("writing to the server: %v", err)
+	}
+}
+
+// line is one message the server wrote, raw and decoded.
+type line struct {
+	raw string
+	msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+}
+
+func (s *stdioSession) next() line {
+	s.t.Helper()
+	raw, ok := receiveOK(s.t, s.lines, "a message from the server")
+	if !ok {
+		s.t.Fatal("the server closed its output")
+	}
+	var l line
+	l.raw = raw
+	if err := json.Unmarshal([]byte(raw), &l.msg); err != nil {
+		s.t.Fatalf("server wrote a line that is not JSON: %q", raw)
+	}
+	return l
+}
+
+func receiveOK[T any](t *testing.T, ch <-chan T, what string) (T, bool) {
+	t.Helper()
+	select {
+	case v, ok := <-ch:
+		return v, ok
+	case <-time.After(testTimeout):
+		t.Fatalf("timed out waiting for %s", what)
+		var zero T
+		return zero, false
+	}
+}
+
+// response reads up to the response with the given id, returning it and
+// every message before it.
+func (s *stdioSession) response(id int) (line, []line) {
+	s.t.Helper()
+	var before []line
+	for {
+		l := s.next()
+		if l.msg.Method == "" && string(l.msg.ID) == fmt.Sprint(id) {
+			return l, before
+		}
+		before = append(before, l)
+	}
+}
+
+func (s *stdioSession) request(id int, method, params string) line {
+	s.t.Helper()
+	s.send(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params)
+	resp, _ := s.response(id)
+	return resp
+}
+
+func (s *stdioSession) initialize() line {
+	s.t.Helper()
+	resp := s.request(0, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"wire-test","version":"1"}}`)
+	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return resp
+}
+
+func TestStdioAnswersInitializeAndEndsWithItsInput(t *testing.T) {
+	s := startStdio(t)
+	resp := s.initialize()
+	var result struct {
+		ProtocolVersion string `json:"protocolVersion"`
+		ServerInfo      struct{ Name string }
+		Instructions    string
+	}
+	if err := json.Unmarshal(resp.msg.Result, &result); err != nil {
+		t.Fatalf("initialize answered %s", resp.raw)
+	}
+	if result.ProtocolVersion != "2025-11-25" || result.ServerInfo.Name != serverName || result.Instructions == "" {
+		t.Errorf("initialize result = %s", resp.msg.Result)
+	}
+	if err := s.close(); err != nil {
+		t.Errorf("RunStdio returned %v after a clean end of input", err)
+	}
+}
+
+// Over stdio the server sends no response to a request the client has
+// cancelled, as the cancellation utility asks (the SDK alone would).
+func TestStdioWithholdsResponseToCancelledRequest(t *testing.T) {
+	s := startStdio(t)
+	s.initialize()
+	s.send(`{"jsonrpc":"2.0","id":"count","method":"tools/call","params":{"name":"slow_count","arguments":{"to":10,"interval_ms":50},"_meta":{"progressToken":1}}}`)
+	if first := s.next(); first.msg.Method != "notifications/progress" {
+		t.Fatalf("want progress first, got %s", first.raw)
+	}
+	s.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"count","reason":"test"}}`)
+	time.Sleep(200 * time.Millisecond) // time enough for the handler to return
+	for id := 1; id <= 2; id++ {
+		s.send(`{"jsonrpc":"2.0","id":%d,"method":"ping"}`, id)
+		_, before := s.response(id)
+		for _, l := range before {
+			if string(l.msg.ID) == `"count"` {
+				t.Errorf("response to the cancelled request was sent: %s", l.raw)
+			}
+		}
+	}
+}
+
+func TestStdioAnswersUncancelledRequests(t *testing.T) {
+	s := startStdio(t)
+	s.initialize()
+	// A cancellation for some other id must not swallow this response.
+	s.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}`)
+	resp := s.request(1, "tools/call", `{"name":"add","arguments":{"a":1,"b":2}}`)
+	if !strings.Contains(string(resp.msg.Result), `"sum":3`) {
+		t.Errorf("add answered %s", resp.raw)
+	}
+}
