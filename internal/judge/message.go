@@ -2,8 +2,9 @@ package judge
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
+
+	"github.com/segmentio/encoding/json"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"

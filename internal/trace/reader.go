@@ -3,11 +3,14 @@ package trace
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+
+	// segmentio's decoder is API-compatible with encoding/json and about
+	// three times faster on trace lines, which the judge reads by the million.
+	"github.com/segmentio/encoding/json"
 )
 
 // DefaultMaxLine is the longest trace line the reader accepts unless told
@@ -123,8 +126,15 @@ func (r *Reader) readLine() (line []byte, complete bool, err error) {
 
 func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	ev := &Event{Seq: -1}
-	if err := json.Unmarshal(b, ev); err != nil {
+	// The event keeps sub-slices of its own copy of the line (payload, raw
+	// strings): one allocation per event instead of one per field.
+	line := bytes.Clone(b)
+	rest, err := json.Parse(line, ev, json.ZeroCopy)
+	if err != nil {
 		return nil, r.fail("not a trace event: %s", jsonProblem(err))
+	}
+	if len(bytes.TrimSpace(rest)) > 0 {
+		return nil, r.fail("not a trace event: unexpected text after the JSON object")
 	}
 	ev.Line = r.line
 	if perr := r.validate(ev); perr != nil {

@@ -55,6 +55,7 @@ func TestReaderErrors(t *testing.T) {
 		torn             bool
 	}{
 		{"not json", "hello\n", "not a trace event", 1, false},
+		{"trailing text", `{"seq":0,"direction":"client-to-server","transport":"stdio","kind":"http"} x` + "\n", "unexpected text after the JSON object", 1, false},
 		{"missing seq", `{"direction":"client-to-server","transport":"stdio","kind":"http"}` + "\n", `missing or negative "seq"`, 1, false},
 		{"seq not increasing", okLines + `{"seq":4,"direction":"client-to-server","transport":"stdio","kind":"http"}` + "\n", `"seq" 4 does not increase on 4 at line 3`, 4, false},
 		{"bad direction", `{"seq":0,"direction":"up","transport":"stdio","kind":"http"}` + "\n", `unknown "direction" "up"`, 1, false},
