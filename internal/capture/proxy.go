@@ -1,36 +1,197 @@
 package capture
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
+// DefaultMaxMessage is the largest body or SSE frame the proxy records
+// unless told otherwise.
+const DefaultMaxMessage = 64 << 20
+
+// errProxyClosed cancels the upstream requests still in flight at Close.
+var errProxyClosed = errors.New("the recording proxy was closed")
+
 // ProxyConfig configures the streamable-HTTP recording proxy.
 type ProxyConfig struct {
 	// Upstream is the MCP endpoint of the real server (http or https).
+	// Requests go to its scheme and host, keeping the client's path and query.
 	Upstream *url.URL
 	// Recorder receives every event of every session through the proxy.
 	Recorder trace.Recorder
 	// TLS configures connections to an https upstream; nil uses the system roots.
 	TLS *tls.Config
+	// Transport, when set, sends the upstream requests instead of a
+	// transport built from TLS (tests use it to watch what upstream sent).
+	Transport http.RoundTripper
+	// MaxMessage is the largest request body, response body or SSE frame
+	// that is recorded; zero means DefaultMaxMessage. Past it the bytes are
+	// still forwarded, unrecorded, after a transport-abort that says so.
+	MaxMessage int
 }
 
-// Proxy is a reverse proxy that records what passes through it.
-type Proxy struct{ cfg ProxyConfig }
+// Proxy is a reverse proxy for the streamable-HTTP transport that records
+// what passes through it. It forwards requests and responses unchanged but
+// for the hop-by-hop headers, Host (set to the upstream's) and
+// Accept-Encoding (dropped, so that upstream answers in bytes the recorder
+// can read), and records each message before forwarding the byte that
+// completes it.
+//
+// Every HTTP request and response is one exchange, numbered from 1: an http
+// event for the request (method, path, headers), a message event for its
+// body, an http event for the response (status, headers), then a message
+// event for a JSON body or one per SSE frame that carries data. All carry
+// the exchange number and a stream name, "<method>:<exchange>" ("post:3",
+// "get:4").
+//
+// Several sessions may share one proxy and one trace. Each event carries its
+// session's mcp-session-id: the request's header, or for the initialize
+// exchange, which has none, the response's. The initialize request's own
+// events are written before the response names the session, so they carry
+// none; readers tie them to it through their exchange.
+//
+// Lifecycle events:
+//   - transport-open once, when the proxy starts: the transport is the
+//     proxy's endpoint, which every session shares.
+//   - transport-close with session, when upstream accepts (2xx) a DELETE of
+//     that session; with stream, when upstream ends an SSE stream between
+//     frames; with neither, at Close.
+//   - transport-abort with stream and a reason when a stream or body breaks:
+//     upstream closed it mid-frame or failed (the partial bytes ride along as
+//     raw), the client disconnected, the proxy closed, or a message outgrew
+//     MaxMessage; with exchange only when upstream could not be reached.
+type Proxy struct {
+	upstream   *url.URL
+	recorder   trace.Recorder
+	transport  http.RoundTripper
+	maxMessage int
 
-// NewProxy returns a proxy for cfg.Upstream.
+	exchanges atomic.Int64
+	closing   context.Context // cancelled by Close, ending every exchange in flight
+	stop      context.CancelCauseFunc
+
+	mu       sync.Mutex // guards closed against inflight.Add after Wait
+	closed   bool
+	inflight sync.WaitGroup
+
+	errOnce   sync.Once
+	recordErr error
+	closeOnce sync.Once
+}
+
+// NewProxy returns a proxy for cfg.Upstream and records the transport-open.
 func NewProxy(cfg ProxyConfig) (*Proxy, error) {
-	return nil, errors.New("capture http: not implemented")
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	closing, stop := context.WithCancelCause(context.Background())
+	p := &Proxy{
+		upstream:   cfg.Upstream,
+		recorder:   cfg.Recorder,
+		transport:  cfg.transport(),
+		maxMessage: cmp0(cfg.MaxMessage, DefaultMaxMessage),
+		closing:    closing,
+		stop:       stop,
+	}
+	if _, err := p.recorder.Record(proxyLifecycle(trace.TransportOpen)); err != nil {
+		return nil, fmt.Errorf("capture http: record transport-open: %w", err)
+	}
+	return p, nil
 }
 
-// ServeHTTP forwards one client request upstream and its response back.
+func (cfg *ProxyConfig) check() error {
+	u := cfg.Upstream
+	if u == nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("capture http: upstream %v is not an http:// or https:// URL", u)
+	}
+	if cfg.Recorder == nil {
+		return errors.New("capture http: no recorder")
+	}
+	return nil
+}
+
+func (cfg *ProxyConfig) transport() http.RoundTripper {
+	if cfg.Transport != nil {
+		return cfg.Transport
+	}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.TLSClientConfig = cfg.TLS
+	// Compression would hide the messages from the recorder.
+	t.DisableCompression = true
+	t.MaxIdleConnsPerHost = 64
+	return t
+}
+
+func cmp0(v, fallback int) int {
+	if v == 0 {
+		return fallback
+	}
+	return v
+}
+
+// ServeHTTP forwards one client request upstream and its response back,
+// recording both.
 func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	http.Error(w, "not implemented", http.StatusNotImplemented)
+	if !p.enter() {
+		http.Error(w, "mcpverdict: the recording proxy is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	defer p.inflight.Done()
+	ctx, cancel := context.WithCancelCause(r.Context())
+	defer cancel(nil)
+	stopOnClose := context.AfterFunc(p.closing, func() { cancel(errProxyClosed) })
+	defer stopOnClose()
+	p.newExchange(r).serve(ctx, w, r)
 }
 
-// Close records the end of every session still open.
-func (p *Proxy) Close() error { return nil }
+// enter counts a request in flight, unless the proxy is closed.
+func (p *Proxy) enter() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return false
+	}
+	p.inflight.Add(1)
+	return true
+}
+
+// Close ends every exchange still in flight (each records its
+// transport-abort), records the transport-close and returns the first error
+// the recorder reported, if any. Requests arriving after Close get 503.
+func (p *Proxy) Close() error {
+	p.closeOnce.Do(func() {
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
+		p.stop(errProxyClosed)
+		p.inflight.Wait()
+		p.record(proxyLifecycle(trace.TransportClose))
+	})
+	return p.recordErr
+}
+
+// record writes ev, keeping the first error for Close: forwarding goes on
+// when the trace cannot be written, so a recorder failure never breaks the
+// session it watches, but the capture as a whole fails.
+func (p *Proxy) record(ev trace.Event) {
+	if _, err := p.recorder.Record(ev); err != nil {
+		p.errOnce.Do(func() { p.recordErr = fmt.Errorf("capture http: %w", err) })
+	}
+}
+
+// proxyLifecycle is a lifecycle event of the proxy's own transport. Its
+// direction is client-to-server: the proxy is the endpoint clients open.
+func proxyLifecycle(what trace.Lifecycle) trace.Event {
+	return trace.Event{
+		Direction: trace.ClientToServer, Transport: trace.StreamableHTTP,
+		Kind: trace.KindLifecycle, Event: what,
+	}
+}

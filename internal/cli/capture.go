@@ -116,22 +116,27 @@ func (c *Command) runCaptureHTTP(ctx context.Context, output, upstream, listen, 
 	if err != nil {
 		return err
 	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		return exitcode.New(exitcode.Usage, "cannot listen on %q: %v", listen, err)
+	}
+	defer ln.Close()
 	tf, err := createTrace(output)
 	if err != nil {
 		return err
 	}
 	defer tf.Close()
 	w := trace.NewWriter(tf)
-	defer w.Close()
 	proxy, err := capture.NewProxy(capture.ProxyConfig{Upstream: up, Recorder: w, TLS: tlsCfg})
 	if err != nil {
+		w.Close()
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
-	ln, err := net.Listen("tcp", listen)
-	if err != nil {
-		return exitcode.New(exitcode.Usage, "cannot listen on %q: %v", listen, err)
+	serveErr := c.serveProxy(ctx, proxy, ln, up)
+	if err := w.Close(); err != nil && serveErr == nil {
+		serveErr = exitcode.Wrap(exitcode.Usage, err)
 	}
-	return c.serveProxy(ctx, proxy, ln, up)
+	return serveErr
 }
 
 func (c *Command) serveProxy(ctx context.Context, proxy *capture.Proxy, ln net.Listener, up *url.URL) error {
@@ -149,10 +154,13 @@ func (c *Command) serveProxy(ctx context.Context, proxy *capture.Proxy, ln net.L
 		return exitcode.Wrap(exitcode.Usage, err)
 	case <-ctx.Done():
 	}
+	// Close the proxy first: it ends the SSE streams still open, recording
+	// their aborts, so that Shutdown does not wait on them.
+	closeErr := proxy.Close()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(shutdownCtx)
-	return proxy.Close()
+	return exitcode.Wrap(exitcode.Usage, closeErr)
 }
 
 func parseUpstream(raw string) (*url.URL, error) {

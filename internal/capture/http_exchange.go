@@ -1,0 +1,193 @@
+package capture
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// exchange is one HTTP request and its response passing through the proxy.
+// One goroutine (the request's handler) owns it.
+type exchange struct {
+	proxy   *Proxy
+	id      int64
+	method  string
+	stream  string
+	session string
+}
+
+func (p *Proxy) newExchange(r *http.Request) *exchange {
+	id := p.exchanges.Add(1)
+	return &exchange{
+		proxy:   p,
+		id:      id,
+		method:  r.Method,
+		stream:  strings.ToLower(r.Method) + ":" + strconv.FormatInt(id, 10),
+		session: r.Header.Get("Mcp-Session-Id"),
+	}
+}
+
+// event starts an event of this exchange.
+func (x *exchange) event(dir trace.Direction, kind trace.Kind) trace.Event {
+	return trace.Event{
+		Direction: dir, Transport: trace.StreamableHTTP, Kind: kind,
+		Exchange: x.id, Stream: x.stream, Session: x.session,
+	}
+}
+
+// recordMessage records one message. Only a JSON object or array is a
+// JSON-RPC message (or batch); other bytes, JSON scalars included, are kept
+// as raw text so that no payload is ever null or a bare string.
+func (x *exchange) recordMessage(dir trace.Direction, body []byte, sse *trace.SSEFrame) {
+	ev := x.event(dir, trace.KindMessage)
+	ev.SetBody(body)
+	if ev.Payload != nil && ev.Payload[0] != '{' && ev.Payload[0] != '[' {
+		ev.SetRaw(body)
+	}
+	ev.SSE = sse
+	x.proxy.record(ev)
+}
+
+// abort records a transport-abort of this exchange's stream; raw, when not
+// empty, holds the bytes of an unfinished message.
+func (x *exchange) abort(dir trace.Direction, reason string, raw []byte) {
+	ev := x.event(dir, trace.KindLifecycle)
+	ev.Event, ev.Reason = trace.TransportAbort, reason
+	if len(raw) > 0 {
+		ev.SetRaw(raw)
+	}
+	x.proxy.record(ev)
+}
+
+// serve runs the exchange: record and forward the request, then the response.
+func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, r *http.Request) {
+	req, err := x.upstreamRequest(ctx, r)
+	if err != nil {
+		x.abort(trace.ClientToServer, "the client's request body could not be read: "+err.Error(), nil)
+		http.Error(w, "mcpverdict: cannot read the request body", http.StatusBadRequest)
+		return
+	}
+	resp, err := x.proxy.transport.RoundTrip(req)
+	if err != nil {
+		dir, reason := whyEnded(ctx, err)
+		x.abort(dir, reason, nil)
+		http.Error(w, "mcpverdict: upstream did not answer: "+err.Error(), http.StatusBadGateway)
+		return
+	}
+	defer resp.Body.Close()
+	x.recordResponseHead(resp)
+	header := forwardableHeaders(resp.Header)
+	client := newClientWriter(w)
+	if isEventStream(resp.Header) {
+		x.forwardStream(ctx, client, header, resp)
+	} else {
+		x.forwardBody(ctx, client, header, resp)
+	}
+	x.noteSessionEnd(resp.StatusCode)
+}
+
+// upstreamRequest records the client's request and returns it addressed to
+// upstream.
+func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.Request, error) {
+	header := forwardableHeaders(r.Header)
+	header.Del("Accept-Encoding")
+	head := x.event(trace.ClientToServer, trace.KindHTTP)
+	head.Method, head.Path, head.Headers = r.Method, r.URL.Path, recordedHeaders(header)
+	x.proxy.record(head)
+	body, size, err := x.recordBody(trace.ClientToServer, r.Body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, r.Method, x.target(r.URL).String(), body)
+	if err != nil {
+		return nil, err
+	}
+	if size < 0 {
+		size = r.ContentLength
+	}
+	req.Header, req.ContentLength = header, size
+	if size == 0 {
+		req.Body = http.NoBody
+	}
+	return req, nil
+}
+
+// target is upstream's scheme and host with the client's path and query.
+func (x *exchange) target(in *url.URL) *url.URL {
+	u := *x.proxy.upstream
+	u.Path, u.RawPath = in.Path, in.RawPath
+	if in.RawQuery != "" {
+		u.RawQuery = in.RawQuery
+	}
+	return &u
+}
+
+// recordBody reads a body whole and records it as a message when it is not
+// empty, since a message must be on record before its last byte moves on.
+// It returns a reader that replays the body and the body's size (-1 when
+// unknown). A body past MaxMessage is recorded as an abort instead and the
+// reader streams it on. On a read error, the reader holds what was read.
+func (x *exchange) recordBody(dir trace.Direction, body io.Reader) (io.Reader, int64, error) {
+	limit := x.proxy.maxMessage
+	read, err := io.ReadAll(io.LimitReader(body, int64(limit)+1))
+	if err != nil {
+		return bytes.NewReader(read), int64(len(read)), err
+	}
+	if len(read) > limit {
+		x.abort(dir, fmt.Sprintf("recording stopped: a body exceeds %d bytes (ProxyConfig.MaxMessage); it was forwarded unrecorded", limit), nil)
+		return io.MultiReader(bytes.NewReader(read), body), -1, nil
+	}
+	if len(read) > 0 {
+		x.recordMessage(dir, read, nil)
+	}
+	return bytes.NewReader(read), int64(len(read)), nil
+}
+
+// recordResponseHead records the response's status and headers. The
+// initialize exchange learns its session here.
+func (x *exchange) recordResponseHead(resp *http.Response) {
+	if x.session == "" {
+		x.session = resp.Header.Get("Mcp-Session-Id")
+	}
+	ev := x.event(trace.ServerToClient, trace.KindHTTP)
+	ev.Status, ev.Headers = resp.StatusCode, recordedHeaders(resp.Header)
+	x.proxy.record(ev)
+}
+
+// noteSessionEnd records the session's transport-close once upstream has
+// accepted a DELETE of it.
+func (x *exchange) noteSessionEnd(status int) {
+	if x.method != http.MethodDelete || x.session == "" || status/100 != 2 {
+		return
+	}
+	ev := x.event(trace.ClientToServer, trace.KindLifecycle)
+	ev.Event, ev.Stream = trace.TransportClose, ""
+	x.proxy.record(ev)
+}
+
+// whyEnded says which side ended an exchange early and why, from the error
+// that ended it and the exchange's context.
+func whyEnded(ctx context.Context, err error) (trace.Direction, string) {
+	switch {
+	case errors.Is(context.Cause(ctx), errProxyClosed):
+		return trace.ServerToClient, "the recording proxy closed while the exchange was open"
+	case ctx.Err() != nil:
+		return trace.ClientToServer, "the client disconnected"
+	default:
+		return trace.ServerToClient, "upstream failed: " + err.Error()
+	}
+}
+
+func isEventStream(h http.Header) bool {
+	media, _, err := mime.ParseMediaType(h.Get("Content-Type"))
+	return err == nil && media == "text/event-stream"
+}

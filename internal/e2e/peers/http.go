@@ -1,0 +1,99 @@
+package peers
+
+import (
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// LoopbackPreload is the node --require script that makes a Node server
+// listen on 127.0.0.1 only; server-everything's HTTP modes bind every
+// interface otherwise.
+func LoopbackPreload() string { return filepath.Join(Dir(), "loopback.cjs") }
+
+// EverythingHTTP starts server-everything in streamable-HTTP mode on a free
+// loopback port and returns its MCP endpoint (http://127.0.0.1:PORT/mcp).
+// The server is killed when the test ends; its output is logged if the test
+// failed.
+func EverythingHTTP(t testing.TB) string {
+	t.Helper()
+	port := freeLoopbackPort(t)
+	cmd := exec.Command(Require(t), "--require", LoopbackPreload(), Script("server-everything", "dist/index.js"), "streamableHttp")
+	cmd.Env = append(cmd.Environ(), "PORT="+strconv.Itoa(port))
+	exited, log := startLogged(t, cmd, "server-everything")
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	waitListening(t, addr, exited, log)
+	return "http://" + addr + "/mcp"
+}
+
+// startLogged starts cmd with its output in a log file, kills it when the
+// test ends and shows the log if the test failed. The returned channel
+// closes when the process exits.
+func startLogged(t testing.TB, cmd *exec.Cmd, name string) (<-chan struct{}, *os.File) {
+	t.Helper()
+	// A file, not a pipe: the server must never block on output nobody reads.
+	log, err := os.Create(filepath.Join(t.TempDir(), name+".log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", name, err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-exited
+		if t.Failed() {
+			t.Logf("%s output:\n%s", name, readLog(log))
+		}
+		log.Close()
+	})
+	return exited, log
+}
+
+// freeLoopbackPort asks the kernel for a port that is free right now.
+func freeLoopbackPort(t testing.TB) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("finding a free port: %v", err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// waitListening waits until addr accepts connections, failing the test if
+// the server exits first or takes longer than 30 s (node is slow to start
+// on a loaded machine).
+func waitListening(t testing.TB, addr string, exited <-chan struct{}, out *os.File) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-exited:
+			t.Fatalf("server-everything exited before listening on %s:\n%s", addr, readLog(out))
+		default:
+		}
+		if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			conn.Close()
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("server-everything did not listen on %s within 30s:\n%s", addr, readLog(out))
+}
+
+// readLog returns what the server wrote to its log so far.
+func readLog(f *os.File) string {
+	b, err := os.ReadFile(f.Name())
+	if err != nil {
+		return "(no log: " + err.Error() + ")"
+	}
+	return string(b)
+}
