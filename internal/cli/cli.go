@@ -68,6 +68,7 @@ an auditor can check.`,
 		c.exampleServerCmd(),
 		c.validateCmd(),
 		c.requirementsCmd(),
+		c.checkCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

@@ -133,6 +133,14 @@ func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *j
 	return exitcode.Wrap(exitcode.Usage, writeFileAtomic(f.output, buf.Bytes()))
 }
 
+func writeRendered(rep reporters.Reporter, report *judge.Report, path string, all bool) error {
+	var buf bytes.Buffer
+	if err := rep.Write(&buf, report, reporters.Options{All: all}); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, buf.Bytes())
+}
+
 // reportStatus maps a verdict to the exit status.
 func reportStatus(r *judge.Report) error {
 	for _, run := range r.Runs {
