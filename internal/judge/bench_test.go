@@ -1,0 +1,53 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/internal/tracegen"
+)
+
+func benchTrace(b *testing.B, events int) []byte {
+	var buf bytes.Buffer
+	if err := tracegen.Write(&buf, events); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkJudge reads and judges a realistic trace; compare its MB/s with
+// BenchmarkPlainDecode, which only decodes every line with encoding/json.
+func BenchmarkJudge(b *testing.B) {
+	data := benchTrace(b, 20_000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := trace.NewReader(bytes.NewReader(data), "bench.jsonl")
+		rep := Judge([]Input{{Name: "bench.jsonl", Next: r.Next}}, Options{})
+		if rep.Verdict != VerdictPass {
+			b.Fatalf("verdict %s", rep.Verdict)
+		}
+	}
+}
+
+func BenchmarkPlainDecode(b *testing.B) {
+	data := benchTrace(b, 20_000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		dec := json.NewDecoder(bytes.NewReader(data))
+		for {
+			var v any
+			err := dec.Decode(&v)
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
