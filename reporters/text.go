@@ -55,6 +55,7 @@ func writeRun(w *bufio.Writer, r *judge.Run, opts Options) {
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "  NOTE  %s\n", n)
 	}
+	writeWire(w, &r.Wire, opts)
 	t := r.Totals
 	fmt.Fprintf(w, "totals: %d pass, %d fail, %d warn, %d not observed, %d not applicable, %d excluded\n",
 		t.Pass, t.Fail, t.Warn, t.NotObserved, t.NotApplicable, t.Excluded)
@@ -117,5 +118,23 @@ func writeUnanswered(w *bufio.Writer, r *judge.Run) {
 			return
 		}
 		fmt.Fprintf(w, "        %s %q id %s at line %d (seq %d)\n", u.Party, u.Method, u.ID, u.Line, u.Seq)
+	}
+}
+
+func writeWire(w *bufio.Writer, wire *judge.WireResult, opts Options) {
+	switch {
+	case !wire.Checked:
+		fmt.Fprintf(w, "wire schema: not checked (%s)\n", wire.NotChecked)
+	case len(wire.Invalid) == 0:
+		fmt.Fprintf(w, "wire schema: pass (%d messages valid)\n", wire.Valid)
+	default:
+		fmt.Fprintf(w, "wire schema: fail (%d of %d messages valid)\n", wire.Valid, wire.Messages)
+		for i, f := range wire.Invalid {
+			if i == maxFindings(opts) {
+				fmt.Fprintf(w, "        ... and %d more (--format json lists them all)\n", len(wire.Invalid)-i)
+				break
+			}
+			fmt.Fprintf(w, "        [%s] %s:%d (seq %d): %s at %q: %s\n", f.Party, f.Trace, f.Line, f.Seq, f.Definition, f.Pointer, f.Error)
+		}
 	}
 }

@@ -59,7 +59,7 @@ invocation or the server could not be driven, 3 a malformed trace.`,
 }
 
 func (c *Command) runCheck(ctx context.Context, f *checkFlags) error {
-	opts, err := f.options()
+	opts, err := c.judgeOptions(&f.judgeFlags)
 	if err != nil {
 		return err
 	}

@@ -69,6 +69,7 @@ an auditor can check.`,
 		c.validateCmd(),
 		c.requirementsCmd(),
 		c.checkCmd(),
+		c.schemaCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

@@ -15,6 +15,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/internal/wireschema"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
@@ -27,6 +28,7 @@ type judgeFlags struct {
 	all       bool
 	output    string
 	maxLine   int
+	schemaDir string
 }
 
 func (f *judgeFlags) register(cmd *cobra.Command) {
@@ -37,6 +39,7 @@ func (f *judgeFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.all, "all", false, "list every clause with its outcome, not only those that need attention")
 	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write the report to FILE instead of standard output")
 	cmd.Flags().IntVar(&f.maxLine, "max-line", trace.DefaultMaxLine, "longest trace line accepted, in bytes")
+	cmd.Flags().StringVar(&f.schemaDir, "schema-dir", "", "directory holding REVISION/schema.json for the wire-schema check (else $"+wireschema.EnvDir+", the image's copy, the user cache)")
 }
 
 func (f *judgeFlags) options() (judge.Options, error) {
@@ -78,7 +81,7 @@ invocation or nothing judgeable or output not written, 3 a malformed trace.`,
 }
 
 func (c *Command) runValidate(f *judgeFlags, paths []string) error {
-	opts, err := f.options()
+	opts, err := c.judgeOptions(f)
 	if err != nil {
 		return err
 	}

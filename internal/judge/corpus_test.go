@@ -27,6 +27,9 @@ type corpusTrace struct {
 	revisions []string
 	party     spec.Party
 	expect    map[string]bool // "REV CLAUSE outcome" lines
+	// wireInvalid is set by a "# wire: invalid" header: the trace holds
+	// messages its revision's JSON Schema refuses.
+	wireInvalid bool
 }
 
 func corpusRoot(t testing.TB) string {
@@ -77,6 +80,8 @@ func parseHeader(t *testing.T, path, dir string) *corpusTrace {
 			ct.party = spec.Party(val)
 		case "expect":
 			ct.expect[ct.expectKey(val)] = true
+		case "wire":
+			ct.wireInvalid = val == "invalid"
 		}
 	}
 	return ct
@@ -96,6 +101,10 @@ func (ct *corpusTrace) expectKey(val string) string {
 }
 
 func (ct *corpusTrace) judge(t *testing.T) *Report {
+	return ct.judgeWith(t, Options{Revisions: ct.revisions, Party: ct.party})
+}
+
+func (ct *corpusTrace) judgeWith(t *testing.T, opts Options) *Report {
 	f, err := os.Open(ct.path)
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +112,7 @@ func (ct *corpusTrace) judge(t *testing.T) *Report {
 	defer f.Close()
 	rel, _ := filepath.Rel(filepath.Join(corpusRoot(t), ".."), ct.path)
 	r := trace.NewReader(f, filepath.ToSlash(rel))
-	return Judge([]Input{{Name: filepath.ToSlash(rel), Next: r.Next}}, Options{Revisions: ct.revisions, Party: ct.party})
+	return Judge([]Input{{Name: filepath.ToSlash(rel), Next: r.Next}}, opts)
 }
 
 // found lists "REV CLAUSE outcome" for every fail and warn in a report.

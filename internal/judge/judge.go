@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/internal/wireschema"
 )
 
 // Options shape a judgement.
@@ -24,6 +25,11 @@ type Options struct {
 	Strict bool
 	// Version is the tool version written into the report.
 	Version string
+	// Schemas are the wire-schema validators by revision; a run whose
+	// revision has none reports "wire schema: not checked".
+	Schemas map[string]*wireschema.Validator
+	// SchemasMissing, when set, is the reason given for an unchecked run.
+	SchemasMissing string
 }
 
 // Input is one trace to judge: a name for the report and its events in order.
@@ -44,7 +50,7 @@ func Judge(inputs []Input, opts Options) *Report {
 	for _, r := range rep.Runs {
 		rep.Totals.addAll(r.Totals)
 	}
-	rep.Verdict = verdict(rep.Runs, opts.Strict)
+	rep.Verdict = verdict(rep.Runs, opts)
 	return rep
 }
 
@@ -80,7 +86,7 @@ func startRuns(name string, guess *revisionGuess, opts Options) ([]*run, *Run) {
 	if len(opts.Revisions) > 0 {
 		runs := make([]*run, len(opts.Revisions))
 		for i, rev := range opts.Revisions {
-			runs[i] = newRun(name, rev, SourceFlag)
+			runs[i] = newRun(name, rev, SourceFlag, opts)
 		}
 		return runs, nil
 	}
@@ -90,7 +96,7 @@ func startRuns(name string, guess *revisionGuess, opts Options) ([]*run, *Run) {
 			"the trace declares revision %q (%s), which this build does not judge; it knows %s: pass --revision to judge it under one of them",
 			rev, source, strings.Join(spec.Revisions, ", "))}
 	}
-	return []*run{newRun(name, rev, source)}, nil
+	return []*run{newRun(name, rev, source, opts)}, nil
 }
 
 func drain(in Input, runs []*run) error {
@@ -121,16 +127,18 @@ func finishAll(runs []*run, readErr error, opts Options) []Run {
 	return out
 }
 
-func verdict(runs []Run, strict bool) Verdict {
+func verdict(runs []Run, opts Options) Verdict {
 	var t Totals
+	wireInvalid := 0
 	for _, r := range runs {
 		if r.Incomplete != "" {
 			return VerdictIncomplete
 		}
 		t.addAll(r.Totals)
+		wireInvalid += r.Wire.invalidFor(opts.Party)
 	}
 	switch {
-	case t.Fail > 0 || (strict && t.Warn > 0):
+	case t.Fail > 0 || wireInvalid > 0 || (opts.Strict && t.Warn > 0):
 		return VerdictFail
 	case t.Warn > 0:
 		return VerdictPassWithWarnings

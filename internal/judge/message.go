@@ -66,6 +66,8 @@ type Msg struct {
 
 	// Problem says why a message is KindInvalid.
 	Problem string
+	// Body is the message's own JSON text (one element, for a batch).
+	Body []byte
 
 	// Request is, for a response, the request it answers (nil when none is
 	// known); Answered is set when that request already had a response.
@@ -142,7 +144,7 @@ func parseBatch(ev *trace.Event, from spec.Party, body []byte) []*Msg {
 }
 
 func parseOne(ev *trace.Event, from spec.Party, body []byte) *Msg {
-	m := &Msg{Event: ev, From: from}
+	m := &Msg{Event: ev, From: from, Body: body}
 	var w wireMsg
 	if err := json.Unmarshal(body, &w); err != nil {
 		m.Problem = "not a JSON object"

@@ -120,6 +120,8 @@ type Run struct {
 	// "stopped" (no lifecycle event at the end).
 	Ending string   `json:"ending,omitempty"`
 	Notes  []string `json:"notes,omitempty"`
+	// Wire is the wire-schema result, beside the clause rows.
+	Wire WireResult `json:"wire_schema"`
 }
 
 // Report is the judgement of every trace given.

@@ -24,6 +24,7 @@ type run struct {
 	rules      map[*Session][]Rule
 	byExchange map[int64]*Session
 
+	wire      *wireCheck
 	notes     []string
 	events    int
 	messages  int
@@ -36,9 +37,9 @@ type checkResult struct {
 	Findings []Finding
 }
 
-func newRun(traceName, rev, source string) *run {
+func newRun(traceName, rev, source string, opts Options) *run {
 	return &run{
-		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev),
+		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts),
 		results: map[string]*checkResult{}, sessions: map[string]*Session{},
 		rules: map[*Session][]Rule{}, byExchange: map[int64]*Session{},
 	}
@@ -83,6 +84,7 @@ func (r *run) message(s *Session, ev *trace.Event) {
 		for _, rule := range r.rules[s] {
 			rule.Message(s, m)
 		}
+		r.wire.message(r, m)
 		s.advance(m)
 	}
 }
@@ -144,7 +146,7 @@ func (r *run) finish(opts Options) Run {
 	out := Run{
 		Trace: r.trace, Revision: r.revision, RevisionSource: r.source, Transport: string(r.transport),
 		Events: r.events, Messages: r.messages, Sessions: len(r.order), Ending: r.endingWord(),
-		Unanswered: r.unanswered(), Notes: r.notes,
+		Unanswered: r.unanswered(), Notes: r.notes, Wire: r.wire.result,
 	}
 	out.Clauses, out.Totals = r.outcomes(opts)
 	return out

@@ -1,0 +1,9 @@
+package wireschema
+
+import (
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// printer renders schema errors in English.
+var printer = message.NewPrinter(language.English)
