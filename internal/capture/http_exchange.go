@@ -72,8 +72,7 @@ func (x *exchange) abort(dir trace.Direction, reason string, raw []byte) {
 func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, r *http.Request) {
 	req, err := x.upstreamRequest(ctx, r)
 	if err != nil {
-		x.abort(trace.ClientToServer, "the client's request body could not be read: "+err.Error(), nil)
-		http.Error(w, "mcpverdict: cannot read the request body", http.StatusBadRequest)
+		http.Error(w, "mcpverdict: "+err.Error(), http.StatusBadRequest)
 		return
 	}
 	resp, err := x.proxy.transport.RoundTrip(req)
@@ -96,7 +95,8 @@ func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, r *http.Req
 }
 
 // upstreamRequest records the client's request and returns it addressed to
-// upstream.
+// upstream. A body the client stops sending midway is recorded as a
+// transport-abort carrying what arrived.
 func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.Request, error) {
 	header := forwardableHeaders(r.Header)
 	header.Del("Accept-Encoding")
@@ -105,7 +105,9 @@ func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.
 	x.proxy.record(head)
 	body, size, err := x.recordBody(trace.ClientToServer, r.Body)
 	if err != nil {
-		return nil, err
+		partial, _ := io.ReadAll(body)
+		x.abort(trace.ClientToServer, "the client's request body broke off: "+err.Error(), partial)
+		return nil, fmt.Errorf("cannot read the request body: %w", err)
 	}
 	req, err := http.NewRequestWithContext(ctx, r.Method, x.target(r.URL).String(), body)
 	if err != nil {

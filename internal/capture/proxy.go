@@ -48,9 +48,13 @@ type ProxyConfig struct {
 // Every HTTP request and response is one exchange, numbered from 1: an http
 // event for the request (method, path, headers), a message event for its
 // body, an http event for the response (status, headers), then a message
-// event for a JSON body or one per SSE frame that carries data. All carry
-// the exchange number and a stream name, "<method>:<exchange>" ("post:3",
-// "get:4").
+// event for a JSON body or one per SSE frame that carries data. An SSE frame
+// with fields but no data (the spec's priming event, a bare retry hint) is
+// an http event with sse and no status; a frame of comments only is not
+// recorded. Every event of an exchange carries its number and a stream
+// name, "<method>:<exchange>" ("post:3", "get:4"). The recorded path leaves
+// out the query, which can carry credentials; headers are the allowlisted
+// ones (see recordedHeaderNames).
 //
 // Several sessions may share one proxy and one trace. Each event carries its
 // session's mcp-session-id: the request's header, or for the initialize
@@ -61,13 +65,14 @@ type ProxyConfig struct {
 // Lifecycle events:
 //   - transport-open once, when the proxy starts: the transport is the
 //     proxy's endpoint, which every session shares.
-//   - transport-close with session, when upstream accepts (2xx) a DELETE of
-//     that session; with stream, when upstream ends an SSE stream between
-//     frames; with neither, at Close.
-//   - transport-abort with stream and a reason when a stream or body breaks:
-//     upstream closed it mid-frame or failed (the partial bytes ride along as
-//     raw), the client disconnected, the proxy closed, or a message outgrew
-//     MaxMessage; with exchange only when upstream could not be reached.
+//   - transport-close with session and exchange but no stream, when
+//     upstream accepts (2xx) a DELETE of that session; with stream, when
+//     upstream ends an SSE stream between frames; with neither, at Close.
+//   - transport-abort with exchange, stream and a reason when an exchange
+//     breaks: upstream could not be reached (the client gets 502), closed a
+//     stream mid-frame or failed (the partial bytes ride along as raw), the
+//     client disconnected, the proxy closed, or a message outgrew
+//     MaxMessage and recording of that stream or body stopped.
 type Proxy struct {
 	upstream   *url.URL
 	recorder   trace.Recorder
