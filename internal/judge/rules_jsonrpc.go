@@ -23,6 +23,7 @@ func init() {
 			{"jsonrpc.error-shape", "an error response carries an error object with a code and a message"},
 			{"jsonrpc.error-code-integer", "error codes are integers"},
 			{"jsonrpc.notification-no-id", "a notification (a notifications/* method) carries no id"},
+			{"jsonrpc.result-object", "the result of a successful response is a JSON object"},
 		},
 		New: func() Rule { return &jsonrpcRule{} },
 	})
@@ -39,6 +40,7 @@ func (jsonrpcRule) Message(s *Session, m *Msg) {
 		checkRequestID(s, m)
 	case KindResult:
 		checkResponseID(s, m)
+		checkResultObject(s, m)
 	case KindError:
 		checkErrorShape(s, m)
 		checkResponseID(s, m)
@@ -101,6 +103,20 @@ func checkResponseID(s *Session, m *Msg) {
 	if m.Kind == KindResult {
 		s.Pass("jsonrpc.result-member", m.From)
 	}
+}
+
+func checkResultObject(s *Session, m *Msg) {
+	body := bytes.TrimLeft(m.Result, " \t\r\n")
+	s.Expect("jsonrpc.result-object", len(body) > 0 && body[0] == '{', m.From, m.Event,
+		"the result with id %s is %s, not a JSON object", m.ID, abbreviate(m.Result))
+}
+
+// abbreviate shortens a JSON value for a message.
+func abbreviate(raw []byte) string {
+	if len(raw) > 40 {
+		return string(raw[:40]) + "..."
+	}
+	return string(raw)
 }
 
 func checkErrorShape(s *Session, m *Msg) {

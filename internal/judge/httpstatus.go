@@ -1,0 +1,31 @@
+package judge
+
+import "github.com/mcpverdict/mcpverdict/internal/trace"
+
+// maxRememberedStatuses bounds exchangeStatus: a status is read by the
+// messages of its response body, which follow it closely.
+const maxRememberedStatuses = 256
+
+// exchangeStatus remembers the status of recent HTTP responses by exchange,
+// so a rule can tell under which status a message of a response body came.
+type exchangeStatus map[int64]int
+
+// note records the status of an HTTP response event.
+func (e *exchangeStatus) note(ev *trace.Event) {
+	if ev.Kind != trace.KindHTTP || ev.Direction != trace.ServerToClient || ev.Status == 0 || ev.Exchange == 0 {
+		return
+	}
+	if *e == nil || len(*e) >= maxRememberedStatuses {
+		*e = exchangeStatus{}
+	}
+	(*e)[ev.Exchange] = ev.Status
+}
+
+// of returns the status of the response that carried ev, when known.
+func (e exchangeStatus) of(ev *trace.Event) (int, bool) {
+	if ev.Transport != trace.StreamableHTTP || ev.Exchange == 0 {
+		return 0, false
+	}
+	status, ok := e[ev.Exchange]
+	return status, ok
+}

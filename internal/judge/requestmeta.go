@@ -1,0 +1,118 @@
+package judge
+
+import (
+	"encoding/json"
+	"sort"
+)
+
+// The per-request and per-response protocol fields of _meta (2026-07-28).
+const (
+	metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
+	metaClientCaps      = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo      = "io.modelcontextprotocol/clientInfo"
+	metaServerInfo      = "io.modelcontextprotocol/serverInfo"
+	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
+)
+
+// missingRequiredMeta lists the required per-request fields params._meta
+// lacks, or carries with the wrong JSON type.
+func missingRequiredMeta(params json.RawMessage) []string {
+	meta := metaOf(params)
+	var out []string
+	if !isJSONString(meta[metaProtocolVersion]) {
+		out = append(out, metaProtocolVersion)
+	}
+	if !isJSONObject(meta[metaClientCaps]) {
+		out = append(out, metaClientCaps)
+	}
+	return out
+}
+
+func isJSONString(raw json.RawMessage) bool {
+	var s string
+	return raw != nil && json.Unmarshal(raw, &s) == nil
+}
+
+func isJSONObject(raw json.RawMessage) bool {
+	var o map[string]json.RawMessage
+	return raw != nil && json.Unmarshal(raw, &o) == nil && o != nil
+}
+
+// requestCaps returns the client capabilities a request declared for itself.
+func requestCaps(r *Request) Caps {
+	if r == nil {
+		return nil
+	}
+	return parseCaps(metaOf(r.Params)[metaClientCaps])
+}
+
+// requestVersion returns the protocol version a request declared.
+func requestVersion(r *Request) string {
+	if r == nil {
+		return ""
+	}
+	return requestVersionOf(r.Params)
+}
+
+func requestVersionOf(params json.RawMessage) string {
+	var v string
+	_ = json.Unmarshal(metaOf(params)[metaProtocolVersion], &v)
+	return v
+}
+
+// inputRequest is one entry of an InputRequiredResult's inputRequests.
+type inputRequest struct {
+	Key    string
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// inputRequests lists a result's inputRequests in key order.
+func inputRequests(m *Msg) []inputRequest {
+	var res struct {
+		InputRequests map[string]inputRequest `json:"inputRequests"`
+	}
+	if m.Kind != KindResult || !Decode(m.Result, &res) {
+		return nil
+	}
+	out := make([]inputRequest, 0, len(res.InputRequests))
+	for k, r := range res.InputRequests {
+		r.Key = k
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+// neededCapability names the client capability an input request relies on
+// ("" for a method that needs none this build knows of).
+func (r inputRequest) neededCapability() string {
+	var p struct {
+		Mode  string          `json:"mode"`
+		Tools json.RawMessage `json:"tools"`
+	}
+	Decode(r.Params, &p)
+	switch {
+	case r.Method == "elicitation/create" && p.Mode == "url":
+		return "elicitation.url"
+	case r.Method == "elicitation/create":
+		return "elicitation.form"
+	case r.Method == "sampling/createMessage" && p.Tools != nil:
+		return "sampling.tools"
+	case r.Method == "sampling/createMessage":
+		return "sampling"
+	case r.Method == "roots/list":
+		return "roots"
+	}
+	return ""
+}
+
+// declares reports whether caps declare a capability; an empty elicitation
+// object declares form mode, as the elicitation page allows.
+func (c Caps) declares(capability string) bool {
+	if capability != "elicitation.form" || c.Has("elicitation.form") {
+		return c.Has(capability)
+	}
+	obj, ok := c["elicitation"].(map[string]any)
+	return ok && len(obj) == 0
+}

@@ -1,0 +1,129 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// JSON Schema usage: every schema a message carries (tool input and output
+// schemas, elicitation requested schemas, sampling tools) is valid under its
+// dialect, and the dialect is the recommended 2020-12.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"jsonschema.valid", "every JSON Schema a message carries is valid under its declared or default (2020-12) dialect"},
+			{"jsonschema.dialect-2020-12", "the JSON Schemas a party sends use the 2020-12 dialect"},
+		},
+		New: func() Rule { return jsonSchemaRule{} },
+	})
+}
+
+type jsonSchemaRule struct{ BaseRule }
+
+// schemaMembers name the members whose value is a JSON Schema.
+var schemaMembers = map[string]bool{"inputSchema": true, "outputSchema": true, "requestedSchema": true}
+
+const dialect202012 = "https://json-schema.org/draft/2020-12/schema"
+
+// dialects maps the $schema values this build knows to the meta-schema that
+// judges them; an unknown $schema is not judged for validity.
+var dialects = map[string]string{
+	"":            dialect202012,
+	dialect202012: dialect202012,
+	"https://json-schema.org/draft/2019-09/schema": "https://json-schema.org/draft/2019-09/schema",
+	"http://json-schema.org/draft-07/schema":       "http://json-schema.org/draft-07/schema#",
+	"http://json-schema.org/draft-06/schema":       "http://json-schema.org/draft-06/schema#",
+	"http://json-schema.org/draft-04/schema":       "http://json-schema.org/draft-04/schema#",
+}
+
+func (jsonSchemaRule) Message(s *Session, m *Msg) {
+	if m.Kind != KindRequest && m.Kind != KindResult {
+		return
+	}
+	walkMembers(m, func(key string, val any, path string) bool {
+		if schema, ok := val.(map[string]any); ok && schemaMembers[key] {
+			checkSchema(s, m, schema, path)
+		}
+		return true
+	})
+}
+
+func checkSchema(s *Session, m *Msg, schema map[string]any, path string) {
+	declared, _ := schema["$schema"].(string)
+	uri := strings.TrimSuffix(declared, "#")
+	s.Expect("jsonschema.dialect-2020-12", dialects[uri] == dialect202012, m.From, m.Event,
+		"the schema at %s declares $schema %q; JSON Schema 2020-12 is the recommended dialect", path, declared)
+	meta := metaSchema(dialects[uri])
+	if meta == nil {
+		return
+	}
+	if err := meta.Validate(schema); err != nil {
+		s.Fail("jsonschema.valid", m.From, m.Event, "the schema at %s is not a valid %s schema: %s", path, dialectName(uri), schemaErrorSummary(err))
+		return
+	}
+	s.Pass("jsonschema.valid", m.From)
+}
+
+func dialectName(uri string) string {
+	if uri == "" {
+		return "JSON Schema 2020-12 (the default dialect)"
+	}
+	return uri
+}
+
+var metaSchemas = sync.OnceValue(func() map[string]*jsonschema.Schema {
+	c := jsonschema.NewCompiler()
+	c.UseLoader(jsonschema.SchemeURLLoader{}) // meta-schemas are built in; nothing is fetched
+	out := map[string]*jsonschema.Schema{}
+	for _, url := range dialects {
+		sch, err := c.Compile(url)
+		if err != nil {
+			panic(fmt.Sprintf("judge: built-in meta-schema %s: %v", url, err))
+		}
+		out[url] = sch
+	}
+	return out
+})
+
+func metaSchema(url string) *jsonschema.Schema {
+	if url == "" {
+		return nil
+	}
+	return metaSchemas()[url]
+}
+
+var englishPrinter = message.NewPrinter(language.English)
+
+// schemaErrorSummary names the leaves of a validation error, sorted so the
+// message is the same whatever order the validator met them in.
+func schemaErrorSummary(err error) string {
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return err.Error()
+	}
+	var leaves []string
+	collectLeaves(ve, &leaves)
+	sort.Strings(leaves)
+	leaves = slices.Compact(leaves)
+	if len(leaves) > 3 {
+		leaves = append(leaves[:3], fmt.Sprintf("and %d more", len(leaves)-3))
+	}
+	return strings.Join(leaves, "; ")
+}
+
+func collectLeaves(ve *jsonschema.ValidationError, out *[]string) {
+	if len(ve.Causes) == 0 {
+		*out = append(*out, fmt.Sprintf("at '/%s': %s", strings.Join(ve.InstanceLocation, "/"), ve.ErrorKind.LocalizedString(englishPrinter)))
+		return
+	}
+	for _, c := range ve.Causes {
+		collectLeaves(c, out)
+	}
+}

@@ -1,0 +1,70 @@
+package judge
+
+import (
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// The per-request and per-response protocol fields of _meta (2026-07-28):
+// what every client request carries, what every result should carry, and
+// the subscription id on notifications of a subscriptions/listen stream.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"protocolmeta.required-fields", "every client request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta"},
+			{"protocolmeta.client-info", "every client request carries io.modelcontextprotocol/clientInfo in _meta"},
+			{"protocolmeta.server-info", "every result carries io.modelcontextprotocol/serverInfo in _meta"},
+			{"protocolmeta.subscription-id", "every notification of a subscriptions/listen stream carries io.modelcontextprotocol/subscriptionId in _meta"},
+		},
+		New: func() Rule { return protocolMetaRule{} },
+	})
+}
+
+type protocolMetaRule struct{ BaseRule }
+
+// listenNotifications are the notifications 2026-07-28 delivers only on a
+// subscriptions/listen stream.
+var listenNotifications = map[string]bool{
+	"notifications/subscriptions/acknowledged": true,
+	"notifications/tools/list_changed":         true,
+	"notifications/prompts/list_changed":       true,
+	"notifications/resources/list_changed":     true,
+	"notifications/resources/updated":          true,
+}
+
+func (protocolMetaRule) Message(s *Session, m *Msg) {
+	if !s.Stateless() {
+		return
+	}
+	switch {
+	case m.Kind == KindRequest && m.From == spec.Client && m.Method != "initialize":
+		checkRequestMeta(s, m)
+	case m.Kind == KindResult && m.From == spec.Server:
+		_, ok := m.ResultMeta()[metaServerInfo]
+		s.Expect("protocolmeta.server-info", ok, m.From, m.Event, "the result for %s has no %s in _meta", requestName(m), metaServerInfo)
+	case m.Kind == KindNotification && m.From == spec.Server && listenNotifications[m.Method] && listening(s):
+		_, ok := m.ParamsMeta()[metaSubscriptionID]
+		s.Expect("protocolmeta.subscription-id", ok, m.From, m.Event,
+			"notification %q, delivered while a subscriptions/listen stream is open, has no %s in _meta", m.Method, metaSubscriptionID)
+	}
+}
+
+func checkRequestMeta(s *Session, m *Msg) {
+	missing := missingRequiredMeta(m.Params)
+	s.Expect("protocolmeta.required-fields", len(missing) == 0, m.From, m.Event,
+		"request %q lacks required _meta field %s (or carries it with the wrong type)", m.Method, strings.Join(missing, " and "))
+	s.Expect("protocolmeta.client-info", isJSONObject(m.ParamsMeta()[metaClientInfo]), m.From, m.Event,
+		"request %q carries no %s object in _meta", m.Method, metaClientInfo)
+}
+
+// listening reports whether a subscriptions/listen request of the client is
+// still open, so that the server's list-change and update notifications
+// travel on its stream.
+func listening(s *Session) bool {
+	open := false
+	s.PendingRequests(func(r *Request) {
+		open = open || (r.From == spec.Client && r.Method == "subscriptions/listen")
+	})
+	return open
+}

@@ -1,0 +1,159 @@
+package judge
+
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// How a 2026-07-28 server answers a request it cannot serve as sent: one
+// missing a required _meta field, or one that needs a client capability
+// the request did not declare.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"protocolmeta.reject-malformed", "the server answers a request missing a required _meta field with error -32602"},
+			{"protocolmeta.malformed-http-400", "over HTTP, the answer to a request missing a required _meta field has status 400"},
+			{"protocolmeta.declared-capabilities", "the server asks for no client input (elicitation, sampling, roots) the request's client capabilities do not declare"},
+			{"protocolmeta.missing-capability-error", "a request that needs an undeclared client capability is answered with error -32021 listing exactly missing capabilities"},
+			{"protocolmeta.missing-capability-http-400", "over HTTP, error -32021 comes with status 400"},
+		},
+		New: func() Rule { return &requestRejectionRule{} },
+	})
+}
+
+type requestRejectionRule struct {
+	BaseRule
+	statuses exchangeStatus
+}
+
+func (r *requestRejectionRule) HTTP(_ *Session, ev *trace.Event) { r.statuses.note(ev) }
+
+func (r *requestRejectionRule) Message(s *Session, m *Msg) {
+	if !s.Stateless() || !answersClientRequest(m) {
+		return
+	}
+	if missing := missingRequiredMeta(m.Request.Params); len(missing) > 0 {
+		r.checkMalformedAnswer(s, m, missing)
+		return
+	}
+	if code, _ := m.Error.IntCode(); m.Kind == KindError && code == codeMissingCapability {
+		r.checkMissingCapabilityError(s, m)
+	}
+	for _, in := range inputRequests(m) {
+		checkCapabilityUse(s, m, in)
+	}
+}
+
+// answersClientRequest reports whether m is the server's first answer to a
+// request of the client (the initialize of a legacy client excepted).
+func answersClientRequest(m *Msg) bool {
+	return (m.Kind == KindResult || m.Kind == KindError) && m.From == spec.Server && m.Request != nil &&
+		!m.Answered && m.Request.Method != "initialize"
+}
+
+func (r *requestRejectionRule) checkMalformedAnswer(s *Session, m *Msg, missing []string) {
+	s.Expect("protocolmeta.reject-malformed", rejectsMalformed(m, missing), spec.Server, m.Event,
+		"request %q (line %d) lacks %s, yet the server answered with %s, not error -32602", m.Request.Method, m.Request.Line,
+		strings.Join(missing, " and "), answerName(m))
+	r.expectStatus400(s, m, "protocolmeta.malformed-http-400", "the answer to malformed request "+quote(m.Request.Method))
+}
+
+// rejectsMalformed reports whether m rejects a request missing fields with
+// -32602. Over HTTP a request whose body lacks the protocol version the
+// MCP-Protocol-Version header carries may instead be rejected as a header
+// mismatch (-32020), as the transport specifies.
+func rejectsMalformed(m *Msg, missing []string) bool {
+	code, _ := m.Error.IntCode()
+	if m.Kind != KindError {
+		return false
+	}
+	headerCase := code == codeHeaderMismatch && m.Event.Transport == trace.StreamableHTTP && slices.Contains(missing, metaProtocolVersion)
+	return code == codeInvalidParams || headerCase
+}
+
+func (r *requestRejectionRule) expectStatus400(s *Session, m *Msg, check, what string) {
+	if status, ok := r.statuses.of(m.Event); ok {
+		s.Expect(check, status == 400, spec.Server, m.Event, "%s came with HTTP status %d, not 400 Bad Request", what, status)
+	}
+}
+
+func (r *requestRejectionRule) checkMissingCapabilityError(s *Session, m *Msg) {
+	var data struct {
+		Required map[string]any `json:"requiredCapabilities"`
+	}
+	_ = json.Unmarshal(m.Error.Data, &data)
+	declared := requestCaps(m.Request)
+	var problem string
+	switch paths := capabilityPaths(data.Required, ""); {
+	case len(paths) == 0:
+		problem = "lists no capability in data.requiredCapabilities"
+	default:
+		if both := declaredOf(declared, paths); len(both) > 0 {
+			problem = "lists " + strings.Join(both, ", ") + ", which the request's clientCapabilities declare"
+		}
+	}
+	s.Expect("protocolmeta.missing-capability-error", problem == "", spec.Server, m.Event,
+		"error -32021 answering %q (line %d) %s", m.Request.Method, m.Request.Line, problem)
+	r.expectStatus400(s, m, "protocolmeta.missing-capability-http-400", "error -32021")
+}
+
+// capabilityPaths flattens a capabilities object to the dotted paths of its
+// leaves ("elicitation.url", "roots"), sorted.
+func capabilityPaths(caps map[string]any, prefix string) []string {
+	var out []string
+	for k, v := range caps {
+		if sub, ok := v.(map[string]any); ok && len(sub) > 0 {
+			out = append(out, capabilityPaths(sub, prefix+k+".")...)
+		} else {
+			out = append(out, prefix+k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func declaredOf(c Caps, paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if c.declares(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// checkCapabilityUse: asking the client for input its capabilities do not
+// declare is relying on an undeclared capability, where the server had to
+// answer -32021 instead.
+func checkCapabilityUse(s *Session, m *Msg, in inputRequest) {
+	need := in.neededCapability()
+	if need == "" {
+		return
+	}
+	declared := requestCaps(m.Request).declares(need)
+	s.Expect("protocolmeta.declared-capabilities", declared, spec.Server, m.Event,
+		"input request %q (%s) answering %q (line %d) relies on client capability %s, which the request does not declare",
+		in.Key, in.Method, m.Request.Method, m.Request.Line, need)
+	if !declared {
+		s.Fail("protocolmeta.missing-capability-error", spec.Server, m.Event,
+			"request %q (line %d) needs client capability %s, which it does not declare, yet the server answered with an input request, not error -32021",
+			m.Request.Method, m.Request.Line, need)
+	}
+}
+
+func answerName(m *Msg) string {
+	if m.Kind == KindResult {
+		return "a result"
+	}
+	if m.Error != nil {
+		return "error " + string(m.Error.Code)
+	}
+	return "an error"
+}
+
+func quote(s string) string { return `"` + s + `"` }

@@ -1,0 +1,183 @@
+package judge
+
+import (
+	"encoding/json"
+	"maps"
+	"regexp"
+	"slices"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Versioning and compatibility (2026-07-28): per-request version
+// negotiation, extension identifiers and fallback, and what a modern server
+// tells a legacy client.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"versioning.unsupported-version-error", "a request for a version the server does not support is answered with error -32022 listing the supported versions"},
+			{"versioning.client-retry-supported", "after error -32022 the client's next request uses a version from the error's supported list"},
+			{"versioning.extension-identifier", "extension identifiers in capabilities follow the _meta key naming rules, with a prefix"},
+			{"versioning.extension-fallback", "a server keeps to core result types for a request whose client capabilities advertise no extension"},
+			{"versioning.initialize-error-names-versions", "an error answering initialize names the protocol versions the server supports"},
+		},
+		New: func() Rule { return &versioningRule{} },
+	})
+}
+
+type versioningRule struct {
+	BaseRule
+	// supported is the server's supported versions as it last stated them
+	// (a discover result or a -32022 error); nil until it has.
+	supported []string
+	// retryFrom is the supported list of a -32022 the client has not yet
+	// sent a request after.
+	retryFrom []string
+	awaiting  bool
+}
+
+func (r *versioningRule) Message(s *Session, m *Msg) {
+	if !s.Stateless() {
+		return
+	}
+	switch {
+	case m.Kind == KindRequest && m.From == spec.Client:
+		r.clientRequest(s, m)
+	case answersClientRequest(m) && m.Request.Method == "server/discover" && m.Kind == KindResult:
+		r.discoverResult(s, m)
+		checkExtensionFallback(s, m)
+	case answersClientRequest(m):
+		r.answer(s, m)
+		checkExtensionFallback(s, m)
+	case m.From == spec.Server && m.Kind == KindError && m.Error != nil && m.Request != nil && m.Request.Method == "initialize":
+		checkInitializeError(s, m)
+	}
+}
+
+// checkExtensionFallback: a request whose client capabilities advertise no
+// extension is one the client serves with the core protocol only, so the
+// server answers it with core behaviour even if it supports extensions.
+func checkExtensionFallback(s *Session, m *Msg) {
+	var res struct {
+		ResultType *string `json:"resultType"`
+	}
+	if m.Kind != KindResult || !Decode(m.Result, &res) || res.ResultType == nil || advertisesExtensions(requestCaps(m.Request)) {
+		return
+	}
+	switch {
+	case !coreResultTypes[*res.ResultType]:
+		s.Fail("versioning.extension-fallback", spec.Server, m.Event,
+			"the result for %s has resultType %q, an extension's, but the request's client capabilities advertise no extension", requestName(m), *res.ResultType)
+	case advertisesExtensions(s.ServerCaps):
+		s.Pass("versioning.extension-fallback", spec.Server)
+	}
+}
+
+func (r *versioningRule) clientRequest(s *Session, m *Msg) {
+	checkExtensionIDs(s, m, metaCapsOf(m.ParamsMeta()), "the request's clientCapabilities")
+	version := requestVersionOf(m.Params)
+	if !r.awaiting || version == "" {
+		return
+	}
+	r.awaiting = false
+	s.Expect("versioning.client-retry-supported", slices.Contains(r.retryFrom, version), spec.Client, m.Event,
+		"after error -32022 listed %q as supported, the client's next request %q uses version %q", r.retryFrom, m.Method, version)
+}
+
+func (r *versioningRule) discoverResult(s *Session, m *Msg) {
+	var res struct {
+		SupportedVersions []string                   `json:"supportedVersions"`
+		Capabilities      map[string]json.RawMessage `json:"capabilities"`
+	}
+	Decode(m.Result, &res)
+	checkExtensionIDs(s, m, res.Capabilities, "the discover result's capabilities")
+	if res.SupportedVersions != nil {
+		r.supported = res.SupportedVersions
+	}
+	r.answer(s, m)
+}
+
+// answer judges a server answer against the versions the server says it
+// supports: one for a version outside them must be -32022.
+func (r *versioningRule) answer(s *Session, m *Msg) {
+	code, _ := m.Error.IntCode()
+	if m.Kind == KindError && code == codeUnsupportedVersion {
+		r.unsupportedVersionError(s, m)
+		return
+	}
+	version := requestVersion(m.Request)
+	if r.supported == nil || version == "" || slices.Contains(r.supported, version) {
+		return
+	}
+	s.Fail("versioning.unsupported-version-error", spec.Server, m.Event,
+		"request %q (line %d) asked for version %q, which the server's supported versions %q do not include, yet it was answered with %s, not error -32022",
+		m.Request.Method, m.Request.Line, version, r.supported, answerName(m))
+}
+
+func (r *versioningRule) unsupportedVersionError(s *Session, m *Msg) {
+	d := unsupportedVersionData(m)
+	s.Expect("versioning.unsupported-version-error", len(d.Supported) > 0, spec.Server, m.Event,
+		"error -32022 answering %q (line %d) lists no supported versions in data.supported", m.Request.Method, m.Request.Line)
+	if len(d.Supported) > 0 {
+		r.supported, r.retryFrom, r.awaiting = d.Supported, d.Supported, true
+	}
+}
+
+func metaCapsOf(meta map[string]json.RawMessage) map[string]json.RawMessage {
+	var caps map[string]json.RawMessage
+	_ = json.Unmarshal(meta[metaClientCaps], &caps)
+	return caps
+}
+
+// checkExtensionIDs holds the keys of capabilities.extensions to the _meta
+// key naming rules, with a prefix required.
+func checkExtensionIDs(s *Session, m *Msg, caps map[string]json.RawMessage, where string) {
+	var ext map[string]json.RawMessage
+	if json.Unmarshal(caps["extensions"], &ext) != nil {
+		return
+	}
+	for _, id := range slices.Sorted(maps.Keys(ext)) {
+		problem := extensionIDProblem(id)
+		s.Expect("versioning.extension-identifier", problem == "", m.From, m.Event,
+			"extension identifier %q in %s %s", id, where, problem)
+	}
+}
+
+func extensionIDProblem(id string) string {
+	k := splitMetaKey(id)
+	if !k.hasPrefix {
+		return "has no prefix; extension identifiers need one"
+	}
+	if p := prefixStructureProblem(k.prefix); p != "" {
+		return p
+	}
+	for _, label := range k.labels() {
+		if p := labelProblem(label); p != "" {
+			return "has prefix label " + quote(label) + " that " + p
+		}
+	}
+	if k.name == "" {
+		return ""
+	}
+	if p := nameEndsProblem(k.name); p != "" {
+		return "has a name that " + p
+	}
+	if p := nameInteriorProblem(k.name); p != "" {
+		return "has a name that " + p
+	}
+	return ""
+}
+
+var revisionMention = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
+
+// checkInitializeError: a legacy client that sent initialize has no way
+// forward but what the error tells it, so the error names the versions.
+func checkInitializeError(s *Session, m *Msg) {
+	var text string
+	if m.Error.Message != nil {
+		text = *m.Error.Message
+	}
+	text += string(m.Error.Data)
+	s.Expect("versioning.initialize-error-names-versions", revisionMention.MatchString(text), spec.Server, m.Event,
+		"the error answering initialize (line %d) names no protocol version the server supports", m.Request.Line)
+}
