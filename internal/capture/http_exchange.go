@@ -69,23 +69,22 @@ func (x *exchange) abort(dir trace.Direction, reason string, raw []byte) {
 }
 
 // serve runs the exchange: record and forward the request, then the response.
-func (x *exchange) serve(ctx context.Context, w http.ResponseWriter, r *http.Request) {
+func (x *exchange) serve(ctx context.Context, client *clientWriter, r *http.Request) {
 	req, err := x.upstreamRequest(ctx, r)
 	if err != nil {
-		http.Error(w, "mcpverdict: "+err.Error(), http.StatusBadRequest)
+		http.Error(client.w, "mcpverdict: "+err.Error(), http.StatusBadRequest)
 		return
 	}
 	resp, err := x.proxy.transport.RoundTrip(req)
 	if err != nil {
 		dir, reason := whyEnded(ctx, err)
 		x.abort(dir, reason, nil)
-		http.Error(w, "mcpverdict: upstream did not answer: "+err.Error(), http.StatusBadGateway)
+		http.Error(client.w, "mcpverdict: upstream did not answer: "+err.Error(), http.StatusBadGateway)
 		return
 	}
 	defer resp.Body.Close()
 	x.recordResponseHead(resp)
 	header := forwardableHeaders(resp.Header)
-	client := newClientWriter(w)
 	if isEventStream(resp.Header) {
 		x.forwardStream(ctx, client, header, resp)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -37,6 +38,14 @@ func newClientWriter(w http.ResponseWriter) *clientWriter {
 
 func (c *clientWriter) Write(b []byte) (int, error) { return c.w.Write(b) }
 func (c *clientWriter) Flush() error                { return c.rc.Flush() }
+
+// cutOff makes the client's connection fail every read and write from now
+// on, so that nothing blocks on a client that went quiet.
+func (c *clientWriter) cutOff() {
+	now := time.Now()
+	_ = c.rc.SetReadDeadline(now)
+	_ = c.rc.SetWriteDeadline(now)
+}
 
 // writeHead sends the response's status and headers.
 func (c *clientWriter) writeHead(header http.Header, status int) {
@@ -182,7 +191,8 @@ func (x *exchange) finish(ctx context.Context, client flushWriter, end relayEnd,
 	switch {
 	case end.byClient:
 		if !end.unrecorded {
-			x.abort(trace.ClientToServer, "the client disconnected mid-response: "+end.err.Error(), nil)
+			dir, reason := whyClientFailed(ctx, end.err)
+			x.abort(dir, reason, nil)
 		}
 		return
 	case end.err == io.EOF:
@@ -196,6 +206,15 @@ func (x *exchange) finish(ctx context.Context, client flushWriter, end relayEnd,
 	}
 	forwardPartial(client, end.partial)
 	panic(http.ErrAbortHandler)
+}
+
+// whyClientFailed explains a failed write to the client: the proxy's own
+// Close cuts clients off too.
+func whyClientFailed(ctx context.Context, err error) (trace.Direction, string) {
+	if errors.Is(context.Cause(ctx), errProxyClosed) {
+		return whyEnded(ctx, err)
+	}
+	return trace.ClientToServer, "the client disconnected mid-response: " + err.Error()
 }
 
 // recordCleanEnd records the end of a body upstream finished properly: an

@@ -150,11 +150,16 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer p.inflight.Done()
+	client := newClientWriter(w)
 	ctx, cancel := context.WithCancelCause(r.Context())
 	defer cancel(nil)
-	stopOnClose := context.AfterFunc(p.closing, func() { cancel(errProxyClosed) })
+	stopOnClose := context.AfterFunc(p.closing, func() {
+		cancel(errProxyClosed)
+		// Close must not wait on a client that stopped reading (or sending).
+		client.cutOff()
+	})
 	defer stopOnClose()
-	p.newExchange(r).serve(ctx, w, r)
+	p.newExchange(r).serve(ctx, client, r)
 }
 
 // enter counts a request in flight, unless the proxy is closed.

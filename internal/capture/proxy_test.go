@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -216,6 +217,51 @@ func TestProxyCloseEndsOpenStreams(t *testing.T) {
 	if abort.Event != trace.TransportAbort || !strings.Contains(abort.Reason, "proxy closed") {
 		t.Errorf("the open stream ended with %+v, want a transport-abort saying the proxy closed", abort)
 	}
+}
+
+// TestProxyCloseDoesNotWaitForAStalledClient: a client that stops reading
+// a busy stream must not keep Close from returning.
+func TestProxyCloseDoesNotWaitForAStalledClient(t *testing.T) {
+	frame := "data: " + strings.Repeat("z", 64<<10) + "\n\n"
+	up := sseUpstream(t, "", func(w http.ResponseWriter, r *http.Request) {
+		for r.Context().Err() == nil {
+			if _, err := io.WriteString(w, frame); err != nil {
+				return
+			}
+		}
+	})
+	h := startProxy(t, up.URL+"/mcp", ProxyConfig{})
+	resp := newMCPClient(t, h.url("/mcp")).openGet(context.Background(), "get")
+	defer resp.Body.Close()
+	waitUntilStalled(t, h)
+	closed := make(chan error, 1)
+	go func() { closed <- h.proxy.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close waited on a client that stopped reading")
+	}
+	if abort := lastOfExchange(t, h.close(), 1); abort.Event != trace.TransportAbort || !strings.Contains(abort.Reason, "proxy closed") {
+		t.Errorf("the stalled stream ended with %+v, want a transport-abort saying the proxy closed", abort)
+	}
+}
+
+// waitUntilStalled waits until the trace stops growing: the proxy is
+// blocked writing to a client that does not read.
+func waitUntilStalled(t *testing.T, h *proxyHarness) {
+	t.Helper()
+	last := -1
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		n := len(h.trace.Bytes())
+		if n == last && n > 0 {
+			return
+		}
+		last = n
+	}
+	t.Fatal("the stream never stalled")
 }
 
 func TestProxyMaxMessage(t *testing.T) {
