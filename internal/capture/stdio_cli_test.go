@@ -47,14 +47,15 @@ func TestCLICaptureStdioRecordsServerEverything(t *testing.T) {
 
 func TestCLICaptureStdioExitsWithTheServersStatus(t *testing.T) {
 	for _, tc := range []struct {
-		fixture string
-		want    int
-	}{{"fault-cat-exit7", 7}, {"fault-linger", 128 + 15}} {
+		fixture    string
+		closeGrace string
+		want       int
+	}{{"fault-cat-exit7", "10s", 7}, {"fault-linger", "100ms", 128 + 15}} {
 		t.Run(tc.fixture, func(t *testing.T) {
 			t.Setenv(testserver.EnvVar, tc.fixture)
 			exe, _ := testserver.Command(tc.fixture)
 			path := filepath.Join(t.TempDir(), "t.jsonl")
-			got, stderr := runCLI(t, append([]string{"capture", "-o", path, "stdio", "--close-grace", "100ms", "--"}, exe...))
+			got, stderr := runCLI(t, append([]string{"capture", "-o", path, "stdio", "--close-grace", tc.closeGrace, "--"}, exe...))
 			if got != tc.want || stderr != "" {
 				t.Errorf("capture exited %d with stderr %q; want %d and nothing of its own", got, stderr, tc.want)
 			}

@@ -133,6 +133,21 @@ func waitGone(t *testing.T, pid int) {
 	t.Errorf("grandchild %d still runs: the SIGKILL did not reach the server's process group", pid)
 }
 
+func TestStdioOutputHeldOutsideTheGroupIsAbandoned(t *testing.T) {
+	argv, env := fixture("fault-escape")
+	s := startWrapped(t, argv, env, func(cfg *capture.StdioConfig) { cfg.TermGrace = 150 * time.Millisecond })
+	escaped := grandchildPid(t, s.client.readLine())
+	t.Cleanup(func() { syscall.Kill(escaped, syscall.SIGKILL) })
+	s.clientIn.Close()
+	r, events := s.wait()
+
+	if r.status != (capture.ExitStatus{}) || r.err != nil {
+		t.Errorf("RunStdio = %+v, %v; want the server's exit 0", r.status, r.err)
+	}
+	_, end := ending(t, events)
+	assertAbort(t, end, trace.ServerToClient, "a process outside the group holds it")
+}
+
 func TestStdioClientClosingMidMessageAborts(t *testing.T) {
 	argv, env := fixture("echo")
 	s := startWrapped(t, argv, env, nil)

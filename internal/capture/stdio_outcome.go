@@ -3,7 +3,6 @@ package capture
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -30,7 +29,7 @@ func (r *stdioRun) abortReason(server pumpEnd, st ExitStatus) (string, trace.Dir
 	case server.partial > 0:
 		return midMessage("the server's stdout", server.partial), trace.ServerToClient
 	case server.readErr != nil:
-		return r.readFailure(server.readErr), trace.ServerToClient
+		return readFailure(server.readErr), trace.ServerToClient
 	case server.writeErr != nil:
 		return "the client stopped reading the server's output: " + server.writeErr.Error(), trace.ClientToServer
 	case r.client == nil:
@@ -49,9 +48,9 @@ func midMessage(stream string, n int) string {
 	return fmt.Sprintf("%s ended in the middle of a message, %d bytes after the last newline", stream, n)
 }
 
-func (r *stdioRun) readFailure(err error) string {
-	if r.forcedOutputs && errors.Is(err, os.ErrClosed) {
-		return "the server's stdout stayed open after the server and its process group were gone (a process outside the group holds it); the wrapper stopped reading"
+func readFailure(err error) string {
+	if errors.Is(err, errOutputHeld) {
+		return err.Error()
 	}
 	return "reading the server's stdout failed: " + err.Error()
 }

@@ -29,8 +29,6 @@ type stdioRun struct {
 	cancelled error
 	// forwarded lists the signals passed on to the server.
 	forwarded []string
-	// forcedOutputs is set when the server's pipes outlived its process group.
-	forcedOutputs bool
 }
 
 func newStdioRun(cfg StdioConfig, srv *serverProcess, session *stdioSession) *stdioRun {
@@ -127,32 +125,34 @@ func (r *stdioRun) forward(sig os.Signal, ok bool, signals <-chan os.Signal) <-c
 // awaitOutputs waits for the server's stdout and stderr to close. Once the
 // server has exited, whatever it left in its process group may hold them
 // open: that gets TermGrace to finish, then SIGTERM, then SIGKILL, each
-// TermGrace apart; if a process outside the group holds them even then,
-// the wrapper stops reading.
-func (r *stdioRun) awaitOutputs() (pumpEnd, error) {
-	var server pumpEnd
-	var stderrErr error
-	done := make(chan struct{})
-	go func() {
-		server, stderrErr = <-r.serverEnd, <-r.stderrEnd
-		close(done)
-	}()
+// TermGrace apart. A process outside the group that holds them even then
+// is left to it: stderr is closed, and the blocked read of stdout abandoned.
+func (r *stdioRun) awaitOutputs() (server pumpEnd, stderrErr error) {
+	serverEnd, stderrEnd := r.serverEnd, r.stderrEnd
 	steps := []func(){
 		func() { r.srv.signalGroup(syscall.SIGTERM) },
 		func() { r.srv.signalGroup(syscall.SIGKILL) },
-		func() { r.forcedOutputs = true; r.srv.closeOutputs() },
+		r.srv.closeOutputs,
 	}
-	for _, step := range steps {
+	for serverEnd != nil || stderrEnd != nil {
 		select {
-		case <-done:
-			return server, stderrErr
+		case server = <-serverEnd:
+			serverEnd = nil
+		case stderrErr = <-stderrEnd:
+			stderrEnd = nil
 		case <-time.After(r.cfg.TermGrace):
-			step()
+			if len(steps) == 0 {
+				return pumpEnd{readErr: errOutputHeld}, stderrErr
+			}
+			steps[0]()
+			steps = steps[1:]
 		}
 	}
-	<-done
 	return server, stderrErr
 }
+
+// errOutputHeld ends a server stdout that outlived the server's process group.
+var errOutputHeld = errors.New("the server's stdout stayed open after the server and its process group were gone (a process outside the group holds it); the wrapper stopped reading")
 
 // stopClient ends the read of the client's stdin once the server is gone,
 // where the reader takes a deadline; a read that cannot be interrupted is

@@ -1,0 +1,180 @@
+package capture_test
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/cli"
+	"github.com/mcpverdict/mcpverdict/internal/testserver"
+)
+
+// The benchmarks drive a fixture with raw JSON-RPC lines, straight and
+// through `mcpverdict capture stdio` running as a process of its own (this
+// test binary re-run as the "capture-cli" fixture), so the figures include
+// every pipe hop a real client pays for. scripts/bench-capture runs them and
+// prints direct and wrapped side by side.
+//
+// Metrics: p50-us and p99-us, the round trip of one tools/call; msg/s, the
+// messages carried per second with inFlight calls outstanding, requests and
+// responses both counted; cpu-us/op, the CPU time of the peer process per
+// call: the server's alone when direct, the wrapper's and the server's when
+// wrapped, so the difference is what the wrapper spends.
+
+const (
+	wrapEnv  = "MCPVERDICT_BENCH_WRAP"  // the fixture capture-cli wraps
+	traceEnv = "MCPVERDICT_BENCH_TRACE" // where capture-cli writes its trace
+	// inFlight bounds the calls the throughput client keeps outstanding, as
+	// a busy client would, without flooding the server's goroutines.
+	inFlight = 64
+)
+
+func init() { testserver.Register("capture-cli", runCaptureCLI) }
+
+// runCaptureCLI is `mcpverdict capture -o $TRACE stdio -- <fixture $WRAP>`.
+func runCaptureCLI() int {
+	inner := os.Getenv(wrapEnv)
+	argv, _ := testserver.Command(inner)
+	os.Setenv(testserver.EnvVar, inner) // the server it starts becomes the inner fixture
+	args := append([]string{"capture", "-o", os.Getenv(traceEnv), "stdio", "--"}, argv...)
+	return (&cli.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}).Main(args)
+}
+
+// benchServer is a fixture the benchmarks drive.
+type benchServer struct {
+	fixture  string
+	mcp      bool // expects notifications/initialized after initialize
+	exitCode int  // its status once stdin closes
+}
+
+var (
+	// echoServer is a real MCP server (the Go SDK) with a trivial tool.
+	echoServer = benchServer{fixture: "echo", mcp: true}
+	// catServer copies each line back and does nothing else, which leaves
+	// the wrapper's own cost in plain view.
+	catServer = benchServer{fixture: "fault-cat-exit7", exitCode: 7}
+)
+
+func BenchmarkStdioEcho(b *testing.B) { benchStdio(b, echoServer) }
+
+func BenchmarkStdioCat(b *testing.B) { benchStdio(b, catServer) }
+
+func benchStdio(b *testing.B, srv benchServer) {
+	for _, kind := range []string{"latency", "throughput"} {
+		for _, mode := range []string{"direct", "wrapped"} {
+			b.Run(kind+"/"+mode, func(b *testing.B) {
+				p := startBenchPeer(b, srv, mode == "wrapped")
+				defer p.close()
+				if kind == "latency" {
+					benchLatency(b, p)
+				} else {
+					benchThroughput(b, p)
+				}
+			})
+		}
+	}
+}
+
+// benchLatency times sequential calls and reports the median and the 99th
+// percentile round trip.
+func benchLatency(b *testing.B, p *benchPeer) {
+	rtts := make([]time.Duration, 0, 1024)
+	for id := 1; b.Loop(); id++ {
+		start := time.Now()
+		_ = p.write(id) // a failed write shows as the read's EOF
+		p.read()
+		rtts = append(rtts, time.Since(start))
+	}
+	slices.Sort(rtts)
+	b.ReportMetric(percentile(rtts, 50), "p50-us")
+	b.ReportMetric(percentile(rtts, 99), "p99-us")
+}
+
+// benchThroughput keeps inFlight calls outstanding and reports messages
+// carried per second.
+func benchThroughput(b *testing.B, p *benchPeer) {
+	slots := make(chan struct{}, inFlight)
+	b.ResetTimer()
+	go func() {
+		for id := 1; id <= b.N; id++ {
+			slots <- struct{}{}
+			if p.write(id) != nil {
+				return // the read of the missing response fails the benchmark
+			}
+		}
+	}()
+	for range b.N {
+		p.read()
+		<-slots
+	}
+	b.ReportMetric(float64(2*b.N)/b.Elapsed().Seconds(), "msg/s")
+}
+
+func percentile(sorted []time.Duration, pct int) float64 {
+	i := min(len(sorted)*pct/100, len(sorted)-1)
+	return float64(sorted[i]) / float64(time.Microsecond)
+}
+
+// benchPeer is a fixture, past initialize, behind an optional wrapper.
+type benchPeer struct {
+	b   *testing.B
+	srv benchServer
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startBenchPeer(b *testing.B, srv benchServer, wrapped bool) *benchPeer {
+	argv, env := fixture(srv.fixture)
+	if wrapped {
+		argv, env = fixture("capture-cli")
+		env = append(env, wrapEnv+"="+srv.fixture, traceEnv+"="+filepath.Join(b.TempDir(), "bench.jsonl"))
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env, cmd.Stderr = env, os.Stderr
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	p := &benchPeer{b: b, srv: srv, cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10)}
+	p.initialize()
+	return p
+}
+
+func (p *benchPeer) initialize() {
+	io.WriteString(p.in, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`+"\n")
+	p.read()
+	if p.srv.mcp {
+		io.WriteString(p.in, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	}
+}
+
+// write sends one tools/call; it may run on another goroutine than read.
+func (p *benchPeer) write(id int) error {
+	req := `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello"}}}` + "\n"
+	_, err := io.WriteString(p.in, req)
+	return err
+}
+
+func (p *benchPeer) read() {
+	if _, err := p.out.ReadSlice('\n'); err != nil {
+		p.b.Fatalf("bench client read: %v", err)
+	}
+}
+
+func (p *benchPeer) close() {
+	p.in.Close()
+	_, _ = io.Copy(io.Discard, p.out)
+	if err := p.cmd.Wait(); err != nil && p.cmd.ProcessState.ExitCode() != p.srv.exitCode {
+		p.b.Errorf("the %s peer ended badly: %v", p.srv.fixture, err)
+	}
+	cpu := p.cmd.ProcessState.UserTime() + p.cmd.ProcessState.SystemTime()
+	p.b.ReportMetric(float64(cpu.Microseconds())/float64(p.b.N), "cpu-us/op")
+}
