@@ -218,13 +218,22 @@ func (p *sseParser) takeFrame(raw []byte) sseFrame {
 }
 
 // dropFrom discards the bytes of frames already emitted, keeping the
-// unfinished frame at the start of buf.
+// unfinished frame at the start of buf. A buffer grown for one large frame
+// is let go once that frame is out, so a long-lived stream does not keep it.
 func (p *sseParser) dropFrom(frameStart int) {
 	if frameStart == 0 {
 		return
 	}
-	n := copy(p.buf, p.buf[frameStart:])
-	p.buf = p.buf[:n]
+	rest := p.buf[frameStart:]
+	if cap(p.buf) > shrinkAbove && len(rest) < cap(p.buf)/4 {
+		p.buf = append([]byte(nil), rest...)
+		p.data = append([]byte(nil), p.data...)
+	} else {
+		p.buf = p.buf[:copy(p.buf, rest)]
+	}
 	p.lineStart -= frameStart
 	p.scanned -= frameStart
 }
+
+// shrinkAbove is the buffer capacity past which an emptied buffer is freed.
+const shrinkAbove = 1 << 20

@@ -108,6 +108,26 @@ func TestSSEParserLimit(t *testing.T) {
 	}
 }
 
+// TestSSEParserLetsGoOfLargeBuffers: after a frame larger than the shrink
+// threshold, the parser frees its buffer but keeps the next frame's fields.
+func TestSSEParserLetsGoOfLargeBuffers(t *testing.T) {
+	big := strings.Repeat("b", 2*shrinkAbove)
+	p := sseParser{}
+	var got []string
+	emit := func(f *sseFrame) error {
+		got = append(got, string(f.Data))
+		return nil
+	}
+	_ = p.Feed([]byte("data: "+big+"\ndata: "+big+"\n\nid: 9\ndata: small\n"), emit)
+	if cap(p.buf) > shrinkAbove || cap(p.data) > shrinkAbove {
+		t.Errorf("after the large frame the parser still holds %d and %d bytes of buffer", cap(p.buf), cap(p.data))
+	}
+	_ = p.Feed([]byte("\n"), emit)
+	if len(got) != 2 || got[0] != big+"\n"+big || got[1] != "small" {
+		t.Errorf("frames after the shrink: %d, last %q; want the large one then \"small\"", len(got), clip(got[len(got)-1]))
+	}
+}
+
 func TestSSEParserMidFrame(t *testing.T) {
 	for stream, want := range map[string]bool{
 		"data: x\n\n":      false,
