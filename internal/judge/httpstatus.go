@@ -1,6 +1,9 @@
 package judge
 
-import "github.com/mcpverdict/mcpverdict/internal/trace"
+import (
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
 
 // maxRememberedStatuses bounds exchangeStatus: a status is read by the
 // messages of its response body, which follow it closely.
@@ -28,4 +31,12 @@ func (e exchangeStatus) of(ev *trace.Event) (int, bool) {
 	}
 	status, ok := e[ev.Exchange]
 	return status, ok
+}
+
+// expect400 judges under check that the server's answer m came with status
+// 400 Bad Request, when m travelled over HTTP under a status this knows.
+func (e exchangeStatus) expect400(s *Session, m *Msg, check, what string) {
+	if status, ok := e.of(m.Event); ok {
+		s.Expect(check, status == 400, spec.Server, m.Event, "%s came with HTTP status %d, not 400 Bad Request", what, status)
+	}
 }

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -24,6 +25,7 @@ func init() {
 			{"jsonrpc.error-code-integer", "error codes are integers"},
 			{"jsonrpc.notification-no-id", "a notification (a notifications/* method) carries no id"},
 			{"jsonrpc.result-object", "the result of a successful response is a JSON object"},
+			{"jsonrpc.error-message-concise", "an error message is one concise sentence"},
 		},
 		New: func() Rule { return &jsonrpcRule{} },
 	})
@@ -126,8 +128,19 @@ func checkErrorShape(s *Session, m *Msg) {
 		return
 	}
 	s.Pass("jsonrpc.error-shape", m.From)
+	s.Expect("jsonrpc.error-message-concise", isOneSentence(*e.Message), m.From, m.Event,
+		"the error message %s is more than one sentence", quoteValue(*e.Message))
 	_, isInt := e.IntCode()
 	s.Expect("jsonrpc.error-code-integer", isInt, m.From, m.Event, "error code %s is not an integer", e.Code)
+}
+
+// sentenceBreak finds where one sentence ends and another begins.
+var sentenceBreak = regexp.MustCompile(`[.!?]\s+[A-Z]`)
+
+// isOneSentence reports whether an error message reads as one sentence: no
+// line break, and no sentence end followed by another sentence.
+func isOneSentence(msg string) bool {
+	return !strings.ContainsAny(msg, "\n\r") && !sentenceBreak.MatchString(msg)
 }
 
 func checkSolicited(s *Session, m *Msg) {

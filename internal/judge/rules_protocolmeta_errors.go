@@ -60,7 +60,7 @@ func (r *requestRejectionRule) checkMalformedAnswer(s *Session, m *Msg, missing 
 	s.Expect("protocolmeta.reject-malformed", rejectsMalformed(m, missing), spec.Server, m.Event,
 		"request %q (line %d) lacks %s, yet the server answered with %s, not error -32602", m.Request.Method, m.Request.Line,
 		strings.Join(missing, " and "), answerName(m))
-	r.expectStatus400(s, m, "protocolmeta.malformed-http-400", "the answer to malformed request "+quote(m.Request.Method))
+	r.statuses.expect400(s, m, "protocolmeta.malformed-http-400", "the answer to malformed request "+quote(m.Request.Method))
 }
 
 // rejectsMalformed reports whether m rejects a request missing fields with
@@ -74,12 +74,6 @@ func rejectsMalformed(m *Msg, missing []string) bool {
 	}
 	headerCase := code == codeHeaderMismatch && m.Event.Transport == trace.StreamableHTTP && slices.Contains(missing, metaProtocolVersion)
 	return code == codeInvalidParams || headerCase
-}
-
-func (r *requestRejectionRule) expectStatus400(s *Session, m *Msg, check, what string) {
-	if status, ok := r.statuses.of(m.Event); ok {
-		s.Expect(check, status == 400, spec.Server, m.Event, "%s came with HTTP status %d, not 400 Bad Request", what, status)
-	}
 }
 
 func (r *requestRejectionRule) checkMissingCapabilityError(s *Session, m *Msg) {
@@ -99,7 +93,7 @@ func (r *requestRejectionRule) checkMissingCapabilityError(s *Session, m *Msg) {
 	}
 	s.Expect("protocolmeta.missing-capability-error", problem == "", spec.Server, m.Event,
 		"error -32021 answering %q (line %d) %s", m.Request.Method, m.Request.Line, problem)
-	r.expectStatus400(s, m, "protocolmeta.missing-capability-http-400", "error -32021")
+	r.statuses.expect400(s, m, "protocolmeta.missing-capability-http-400", "error -32021")
 }
 
 // capabilityPaths flattens a capabilities object to the dotted paths of its

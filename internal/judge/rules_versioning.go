@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // Versioning and compatibility (2026-07-28): per-request version
@@ -16,6 +17,7 @@ func init() {
 	register(RuleSpec{
 		Checks: []Check{
 			{"versioning.unsupported-version-error", "a request for a version the server does not support is answered with error -32022 listing the supported versions"},
+			{"versioning.unsupported-version-http-400", "over HTTP, error -32022 comes with status 400"},
 			{"versioning.client-retry-supported", "after error -32022 the client's next request uses a version from the error's supported list"},
 			{"versioning.extension-identifier", "extension identifiers in capabilities follow the _meta key naming rules, with a prefix"},
 			{"versioning.extension-fallback", "a server keeps to core result types for a request whose client capabilities advertise no extension"},
@@ -34,7 +36,10 @@ type versioningRule struct {
 	// sent a request after.
 	retryFrom []string
 	awaiting  bool
+	statuses  exchangeStatus
 }
+
+func (r *versioningRule) HTTP(_ *Session, ev *trace.Event) { r.statuses.note(ev) }
 
 func (r *versioningRule) Message(s *Session, m *Msg) {
 	if !s.Stateless() {
@@ -121,6 +126,7 @@ func (r *versioningRule) unsupportedVersionError(s *Session, m *Msg) {
 	if len(d.Supported) > 0 {
 		r.supported, r.retryFrom, r.awaiting = d.Supported, d.Supported, true
 	}
+	r.statuses.expect400(s, m, "versioning.unsupported-version-http-400", "error -32022")
 }
 
 func metaCapsOf(meta map[string]json.RawMessage) map[string]json.RawMessage {
