@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -130,27 +129,6 @@ func (x *exchange) target(in *url.URL) *url.URL {
 		u.RawQuery = in.RawQuery
 	}
 	return &u
-}
-
-// recordBody reads a body whole and records it as a message when it is not
-// empty, since a message must be on record before its last byte moves on.
-// It returns a reader that replays the body and the body's size (-1 when
-// unknown). A body past MaxMessage is recorded as an abort instead and the
-// reader streams it on. On a read error, the reader holds what was read.
-func (x *exchange) recordBody(dir trace.Direction, body io.Reader) (io.Reader, int64, error) {
-	limit := x.proxy.maxMessage
-	read, err := io.ReadAll(io.LimitReader(body, int64(limit)+1))
-	if err != nil {
-		return bytes.NewReader(read), int64(len(read)), err
-	}
-	if len(read) > limit {
-		x.abort(dir, fmt.Sprintf("recording stopped: a body exceeds %d bytes (ProxyConfig.MaxMessage); it was forwarded unrecorded", limit), nil)
-		return io.MultiReader(bytes.NewReader(read), body), -1, nil
-	}
-	if len(read) > 0 {
-		x.recordMessage(dir, read, nil)
-	}
-	return bytes.NewReader(read), int64(len(read)), nil
 }
 
 // recordResponseHead records the response's status and headers. The

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"sync"
-	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -18,59 +17,6 @@ const relayBufferSize = 32 << 10
 // relayBuffers recycles read buffers: most streams carry one small frame,
 // and a fresh 32 KiB buffer for each would cost more than the frame.
 var relayBuffers = sync.Pool{New: func() any { return new([relayBufferSize]byte) }}
-
-// flushWriter is the client's side of a response: bytes written are on the
-// wire once Flush returns.
-type flushWriter interface {
-	io.Writer
-	Flush() error
-}
-
-// clientWriter writes a response to the client through its ResponseWriter.
-type clientWriter struct {
-	w  http.ResponseWriter
-	rc *http.ResponseController
-}
-
-func newClientWriter(w http.ResponseWriter) *clientWriter {
-	return &clientWriter{w: w, rc: http.NewResponseController(w)}
-}
-
-func (c *clientWriter) Write(b []byte) (int, error) { return c.w.Write(b) }
-func (c *clientWriter) Flush() error                { return c.rc.Flush() }
-
-// cutOff makes the client's connection fail every read and write from now
-// on, so that nothing blocks on a client that went quiet.
-func (c *clientWriter) cutOff() {
-	now := time.Now()
-	_ = c.rc.SetReadDeadline(now)
-	_ = c.rc.SetWriteDeadline(now)
-}
-
-// writeHead sends the response's status and headers.
-func (c *clientWriter) writeHead(header http.Header, status int) {
-	dst := c.w.Header()
-	for name, values := range header {
-		dst[name] = values
-	}
-	c.w.WriteHeader(status)
-}
-
-// relayEnd is how relaying a response body ended.
-type relayEnd struct {
-	// err is io.EOF when upstream ended the body, else what broke the relay.
-	err error
-	// byClient is set when err came from writing to the client.
-	byClient bool
-	// partial holds the bytes upstream sent after the last whole frame (or
-	// of a body cut short), not yet forwarded; midFrame says whether they
-	// are an unfinished message rather than the end of a line.
-	partial  []byte
-	midFrame bool
-	// unrecorded is set when recording stopped at MaxMessage and the rest
-	// was forwarded as it came.
-	unrecorded bool
-}
 
 // forwardStream relays an SSE response frame by frame as frames arrive:
 // each frame is recorded, then its bytes are written, and every read from
@@ -84,20 +30,6 @@ func (x *exchange) forwardStream(ctx context.Context, client *clientWriter, head
 		return
 	}
 	x.finish(ctx, client, x.relaySSE(resp.Body, client), true)
-}
-
-// forwardBody records a whole (JSON) body, then forwards it.
-func (x *exchange) forwardBody(ctx context.Context, client *clientWriter, header http.Header, resp *http.Response) {
-	body, size, err := x.recordBody(trace.ServerToClient, resp.Body)
-	client.writeHead(header, resp.StatusCode)
-	if err != nil {
-		partial, _ := io.ReadAll(body)
-		x.finish(ctx, client, relayEnd{err: err, partial: partial, midFrame: len(partial) > 0}, false)
-		return
-	}
-	end := pump(body, client)
-	end.unrecorded = size < 0
-	x.finish(ctx, client, end, false)
 }
 
 // relaySSE forwards an event stream until it ends, recording each frame
@@ -179,69 +111,5 @@ func pump(upstream io.Reader, client flushWriter) relayEnd {
 		if readErr != nil {
 			return relayEnd{err: readErr}
 		}
-	}
-}
-
-// finish records how a response body ended and forwards any unfinished
-// message as it is. When upstream (or the proxy's own Close) broke the body,
-// it cuts the client's connection too, so the client sees the same break
-// rather than a clean end; a clean end of an SSE stream is recorded as its
-// transport-close.
-func (x *exchange) finish(ctx context.Context, client flushWriter, end relayEnd, stream bool) {
-	switch {
-	case end.byClient:
-		if !end.unrecorded {
-			dir, reason := whyClientFailed(ctx, end.err)
-			x.abort(dir, reason, nil)
-		}
-		return
-	case end.err == io.EOF:
-		x.recordCleanEnd(end, stream)
-		forwardPartial(client, end.partial)
-		return
-	}
-	if !end.unrecorded {
-		dir, reason := whyEnded(ctx, end.err)
-		x.abort(dir, reason, end.unfinished())
-	}
-	forwardPartial(client, end.partial)
-	panic(http.ErrAbortHandler)
-}
-
-// whyClientFailed explains a failed write to the client: the proxy's own
-// Close cuts clients off too.
-func whyClientFailed(ctx context.Context, err error) (trace.Direction, string) {
-	if errors.Is(context.Cause(ctx), errProxyClosed) {
-		return whyEnded(ctx, err)
-	}
-	return trace.ClientToServer, "the client disconnected mid-response: " + err.Error()
-}
-
-// recordCleanEnd records the end of a body upstream finished properly: an
-// abort when it stopped inside a message, a transport-close for an SSE stream.
-func (x *exchange) recordCleanEnd(end relayEnd, stream bool) {
-	switch {
-	case end.unrecorded:
-	case end.midFrame:
-		x.abort(trace.ServerToClient, "upstream ended the stream in the middle of a frame", end.partial)
-	case stream:
-		ev := x.event(trace.ServerToClient, trace.KindLifecycle)
-		ev.Event = trace.TransportClose
-		x.proxy.record(ev)
-	}
-}
-
-// unfinished returns the bytes of the unfinished message, if any.
-func (end relayEnd) unfinished() []byte {
-	if end.midFrame {
-		return end.partial
-	}
-	return nil
-}
-
-func forwardPartial(client flushWriter, partial []byte) {
-	if len(partial) > 0 {
-		_, _ = client.Write(partial)
-		_ = client.Flush()
 	}
 }
