@@ -85,6 +85,35 @@ func quoteByte(c byte) string {
 	return `"` + string(rune(c)) + `"`
 }
 
+// prefixProblem says what breaks a prefix's structure or one of its
+// labels, or "".
+func prefixProblem(prefix string) string {
+	if p := prefixStructureProblem(prefix); p != "" {
+		return p
+	}
+	for _, label := range strings.Split(prefix, ".") {
+		if p := labelProblem(label); p != "" {
+			return "has prefix label " + quote(label) + " that " + p
+		}
+	}
+	return ""
+}
+
+// nameProblem says what breaks a name's form, or "" (an empty name is valid).
+func nameProblem(name string) string {
+	if name == "" {
+		return ""
+	}
+	p := nameEndsProblem(name)
+	if p == "" {
+		p = nameInteriorProblem(name)
+	}
+	if p == "" {
+		return ""
+	}
+	return "has a name that " + p
+}
+
 // topLevelDomains are the domains whose place in a prefix tells reverse DNS
 // notation ("com.example") from forward ("example.com"). A prefix that
 // names none of them at either end is not judged.

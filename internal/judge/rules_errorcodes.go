@@ -51,13 +51,19 @@ func (errorCodeRule) Message(s *Session, m *Msg) {
 	if retired {
 		return // the other ranges would only say it again
 	}
+	checkCodeRanges(s, m, code)
+	checkDefinedMeaning(s, m, code)
+}
+
+// checkCodeRanges places a code in MCP's partition of the JSON-RPC
+// server-error range.
+func checkCodeRanges(s *Session, m *Msg, code int64) {
 	inLegacy := code >= -32019 && code <= -32000
 	s.Expect("errorcode.legacy-range", !inLegacy, m.From, m.Event, "error code %d lies in the legacy sub-range -32000 to -32019, which new implementations should not use", code)
 	inMCP := code >= -32099 && code <= -32020
 	s.Expect("errorcode.mcp-range-defined", !inMCP || definedMCPCode[code], m.From, m.Event,
 		"error code %d lies in the sub-range -32020 to -32099 reserved for the MCP specification, which does not define it", code)
 	checkOutsideReserved(s, m, code, inLegacy || inMCP)
-	checkDefinedMeaning(s, m, code)
 }
 
 // checkOutsideReserved judges the codes the specification does not define:

@@ -56,8 +56,18 @@ func checkMetaPrefix(s *Session, m *Msg, path, key string, k metaKey) {
 		return
 	}
 	s.Pass("meta.prefix-labels", m.From)
+	checkMetaLabels(s, m, path, key, k.labels())
+	switch reverse, forward := dnsOrder(k.labels()); {
+	case forward:
+		s.Fail("meta.reverse-dns", m.From, m.Event, "_meta key %q at %s: prefix %q is written in forward DNS order; reverse DNS notation puts the top-level domain first", key, path, k.prefix+"/")
+	case reverse:
+		s.Pass("meta.reverse-dns", m.From)
+	}
+}
+
+func checkMetaLabels(s *Session, m *Msg, path, key string, labels []string) {
 	labelsOK := true
-	for _, label := range k.labels() {
+	for _, label := range labels {
 		if p := labelProblem(label); p != "" {
 			labelsOK = false
 			s.Fail("meta.label-form", m.From, m.Event, "_meta key %q at %s: prefix label %q %s", key, path, label, p)
@@ -65,11 +75,5 @@ func checkMetaPrefix(s *Session, m *Msg, path, key string, k metaKey) {
 	}
 	if labelsOK {
 		s.Pass("meta.label-form", m.From)
-	}
-	switch reverse, forward := dnsOrder(k.labels()); {
-	case forward:
-		s.Fail("meta.reverse-dns", m.From, m.Event, "_meta key %q at %s: prefix %q is written in forward DNS order; reverse DNS notation puts the top-level domain first", key, path, k.prefix+"/")
-	case reverse:
-		s.Pass("meta.reverse-dns", m.From)
 	}
 }

@@ -154,24 +154,10 @@ func extensionIDProblem(id string) string {
 	if !k.hasPrefix {
 		return "has no prefix; extension identifiers need one"
 	}
-	if p := prefixStructureProblem(k.prefix); p != "" {
+	if p := prefixProblem(k.prefix); p != "" {
 		return p
 	}
-	for _, label := range k.labels() {
-		if p := labelProblem(label); p != "" {
-			return "has prefix label " + quote(label) + " that " + p
-		}
-	}
-	if k.name == "" {
-		return ""
-	}
-	if p := nameEndsProblem(k.name); p != "" {
-		return "has a name that " + p
-	}
-	if p := nameInteriorProblem(k.name); p != "" {
-		return "has a name that " + p
-	}
-	return ""
+	return nameProblem(k.name)
 }
 
 var revisionMention = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
