@@ -99,13 +99,20 @@ func resourceNotFoundCodeByRevision(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
 		var wire *jsonrpc.Error
-		if method != "resources/read" || !errors.As(err, &wire) || !isResourceNotFound(wire) || speaksNewProtocol(req) {
+		if method != "resources/read" || !errors.As(err, &wire) || !isResourceNotFound(wire) || speaksNewProtocol(req) || !namesAURI(req) {
 			return res, err
 		}
 		legacy := *wire
 		legacy.Code = codeResourceNotFound2025
 		return nil, &legacy
 	}
+}
+
+// namesAURI tells a missing resource from a request that named none: the
+// latter is malformed, and stays invalid params.
+func namesAURI(req mcp.Request) bool {
+	read, ok := req.(*mcp.ReadResourceRequest)
+	return ok && read.Params != nil && read.Params.URI != ""
 }
 
 func isResourceNotFound(e *jsonrpc.Error) bool {

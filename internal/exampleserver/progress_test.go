@@ -36,6 +36,7 @@ func TestSlowCountWithoutTokenSendsNoProgress(t *testing.T) {
 }
 
 func TestSlowCountTakesTwoSecondsByDefault(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("takes 2 s")
 	}

@@ -107,6 +107,12 @@ func TestMissingResourceErrorCode(t *testing.T) {
 	})
 }
 
+func TestReadWithoutURIIsInvalidParams(t *testing.T) {
+	cs, _ := connect(t, rev20251125)
+	_, err := cs.ReadResource(testContext(t), &mcp.ReadResourceParams{})
+	wantCode(t, err, -32602, "resources/read without a uri")
+}
+
 func TestRememberUpdatesSubscribedNote(t *testing.T) {
 	forEachRevision(t, func(t *testing.T, rev string) {
 		cs, n := connect(t, rev)

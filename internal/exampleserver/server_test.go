@@ -54,6 +54,7 @@ func TestCapabilities(t *testing.T) {
 }
 
 func TestRateLimitRefusesFloods(t *testing.T) {
+	t.Parallel()
 	cs, _ := connect(t, rev20251125)
 	const flood = 10 * requestBurst // more than the bucket refills in any plausible run time
 	var refused int64

@@ -10,16 +10,13 @@ import (
 
 // RunStdio serves one session of a fresh example server over newline-
 // delimited JSON-RPC on in and out, as the stdio transport specifies, until
-// the client closes in (a clean end: nil) or ctx is done. Nothing but MCP
-// messages is written to out.
+// the client closes in or ctx is done; both are a clean end (nil). Nothing
+// but MCP messages is written to out.
 func RunStdio(ctx context.Context, in io.Reader, out io.Writer) error {
-	filter := newCancelFilter()
-	transport := &mcp.IOTransport{
-		Reader: io.NopCloser(filter.watch(in)),
-		Writer: nopWriteCloser{filter.guard(out)},
-	}
+	guard := newStdioGuard(in, out)
+	transport := &mcp.IOTransport{Reader: io.NopCloser(guard), Writer: nopWriteCloser{guard}}
 	err := New().Run(ctx, transport)
-	if errors.Is(err, io.EOF) {
+	if errors.Is(err, io.EOF) || (ctx.Err() != nil && errors.Is(err, ctx.Err())) {
 		return nil
 	}
 	return err

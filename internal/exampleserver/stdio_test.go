@@ -2,6 +2,7 @@ package exampleserver
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -164,6 +165,67 @@ func TestStdioWithholdsResponseToCancelledRequest(t *testing.T) {
 				t.Errorf("response to the cancelled request was sent: %s", l.raw)
 			}
 		}
+	}
+}
+
+func TestStdioEndsCleanlyWhenItsContextEnds(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	done := make(chan error, 1)
+	go func() { done <- RunStdio(ctx, inR, io.Discard) }()
+	cancel()
+	if err := receive(t, done, "RunStdio to return"); err != nil {
+		t.Errorf("RunStdio returned %v when its context ended", err)
+	}
+}
+
+// A malformed line gets an error response and the session goes on; the SDK
+// alone would end it without a word.
+func TestStdioAnswersMalformedLinesAndCarriesOn(t *testing.T) {
+	s := startStdio(t)
+	s.initialize()
+	for i, bad := range []string{
+		`not json`,
+		`{"jsonrpc":"1.0","id":"old","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":true,"method":"ping"}`,
+		`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, // batching ended with 2025-06-18
+	} {
+		s.send("%s", bad)
+		if l := s.next(); l.msg.Error == nil {
+			t.Errorf("%s: answered %s, want an error", bad, l.raw)
+		}
+		if resp := s.request(100+i, "ping", `{}`); resp.msg.Result == nil {
+			t.Fatalf("after %s the session is gone: %s", bad, resp.raw)
+		}
+	}
+}
+
+func TestStdioSkipsOversizedLines(t *testing.T) {
+	t.Parallel()
+	s := startStdio(t)
+	s.initialize()
+	oversized := `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("x", maxLineLength) + `"}}` + "\n"
+	go io.WriteString(s.in, oversized) // the pipe takes it only as the guard reads
+	if l := s.next(); !strings.Contains(string(l.msg.Error), "-32600") {
+		t.Errorf("an oversized line was answered %.200s", l.raw)
+	}
+	if resp := s.request(2, "ping", `{}`); resp.msg.Result == nil {
+		t.Errorf("the session did not survive an oversized line: %s", resp.raw)
+	}
+}
+
+// Under 2025-03-26, which requires servers to accept batches, a batch is
+// answered in full.
+func TestStdioAcceptsBatchesUnder20250326(t *testing.T) {
+	s := startStdio(t)
+	s.request(0, "initialize", `{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"wire-test","version":"1"}}`)
+	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	s.send(`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]`)
+	raw, _ := receiveOK(t, s.lines, "the batch response")
+	var batch []struct{ ID int }
+	if err := json.Unmarshal([]byte(raw), &batch); err != nil || len(batch) != 2 || batch[1].ID != 2 {
+		t.Errorf("batch answered %s", raw)
 	}
 }
 
