@@ -1,0 +1,200 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Ask is a request the server puts to the client (roots/list,
+// sampling/createMessage, elicitation/create). Handshake revisions send it as
+// a JSON-RPC request; 2026-07-28 sends it as one entry of an
+// InputRequiredResult's inputRequests, answered on the client's retry.
+type Ask struct {
+	Method string
+	Params json.RawMessage
+	// Key is the inputRequests key; empty for a JSON-RPC request.
+	Key string
+	// Caps are the client capabilities in force when the server asked: the
+	// initialize request's, or those of the request the InputRequiredResult
+	// answered. Nil when the trace does not show them.
+	Caps  Caps
+	Event *trace.Event
+}
+
+// Reply is the client's answer to an Ask: a JSON-RPC result or error, or an
+// inputResponses entry of the retried request (which has no error form).
+type Reply struct {
+	Ask    *Ask
+	Result json.RawMessage
+	Error  *RPCError
+	Event  *trace.Event
+	// RetryID is, for an inputResponses entry, the id key of the retried
+	// request; the server's response to it shows how it took the answer.
+	RetryID string
+	// Caps are, for an inputResponses entry, the capabilities the retried
+	// request declares.
+	Caps Caps
+}
+
+// maxOpenRounds bounds the InputRequiredResults kept while their retry is
+// awaited; a client that never retries must not grow the session's state.
+const maxOpenRounds = 64
+
+// askTracker turns the messages of a session into asks and replies for one
+// method, whichever form they take.
+type askTracker struct {
+	method string
+	rounds []*inputRound
+}
+
+// inputRound is an InputRequiredResult awaiting the client's retry.
+type inputRound struct {
+	method string  // the client request it answered
+	state  *string // its requestState, when it had one
+	asks   map[string]*Ask
+}
+
+// observe returns the asks of the tracker's method that m carries and the
+// replies to them it gives.
+func (t *askTracker) observe(s *Session, m *Msg) (asks []*Ask, replies []*Reply) {
+	switch {
+	case m.From == spec.Server && m.Kind == KindRequest && m.Method == t.method:
+		return []*Ask{{Method: m.Method, Params: m.Params, Caps: handshakeCaps(s), Event: m.Event}}, nil
+	case m.From == spec.Server && m.Kind == KindResult && m.Request != nil:
+		return t.inputRequests(m), nil
+	case m.From == spec.Client && (m.Kind == KindResult || m.Kind == KindError):
+		return nil, t.jsonrpcReply(s, m)
+	case m.From == spec.Client && m.Kind == KindRequest:
+		return nil, t.inputResponses(m)
+	}
+	return nil, nil
+}
+
+func (t *askTracker) jsonrpcReply(s *Session, m *Msg) []*Reply {
+	r := m.Request
+	if r == nil || r.From != spec.Server || r.Method != t.method || m.Answered {
+		return nil
+	}
+	ask := &Ask{Method: r.Method, Params: r.Params, Caps: handshakeCaps(s)}
+	return []*Reply{{Ask: ask, Result: m.Result, Error: m.Error, Event: m.Event}}
+}
+
+// handshakeCaps returns the client capabilities a handshake declared, empty
+// but known once the initialize request was seen (or, on a stateless
+// session, once any request declared some).
+func handshakeCaps(s *Session) Caps {
+	if s.ClientCaps != nil {
+		return s.ClientCaps
+	}
+	if s.InitRequest != nil {
+		return Caps{}
+	}
+	return nil
+}
+
+// inputRequests opens a round for an InputRequiredResult and returns its
+// asks of the tracker's method, in key order.
+func (t *askTracker) inputRequests(m *Msg) []*Ask {
+	var res struct {
+		ResultType    string                     `json:"resultType"`
+		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+		RequestState  *string                    `json:"requestState"`
+	}
+	// Most results are not InputRequiredResults; skip decoding those.
+	if !bytes.Contains(m.Result, []byte(`"input_required"`)) || !Decode(m.Result, &res) || res.ResultType != "input_required" {
+		return nil
+	}
+	round := &inputRound{method: m.Request.Method, state: res.RequestState, asks: map[string]*Ask{}}
+	caps := requestCaps(m.Request)
+	var out []*Ask
+	for _, key := range sortedKeysOf(res.InputRequests) {
+		var req struct {
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+		}
+		Decode(res.InputRequests[key], &req)
+		ask := &Ask{Method: req.Method, Params: req.Params, Key: key, Caps: caps, Event: m.Event}
+		round.asks[key] = ask
+		if ask.Method == t.method {
+			out = append(out, ask)
+		}
+	}
+	t.open(round)
+	return out
+}
+
+func (t *askTracker) open(r *inputRound) {
+	if len(t.rounds) >= maxOpenRounds {
+		t.rounds = t.rounds[1:]
+	}
+	t.rounds = append(t.rounds, r)
+}
+
+// inputResponses closes the round a retried request answers and returns the
+// replies it carries to the tracker's asks.
+func (t *askTracker) inputResponses(m *Msg) []*Reply {
+	var p struct {
+		InputResponses map[string]json.RawMessage `json:"inputResponses"`
+		RequestState   *string                    `json:"requestState"`
+	}
+	if !bytes.Contains(m.Params, []byte(`"inputResponses"`)) && !bytes.Contains(m.Params, []byte(`"requestState"`)) {
+		return nil // neither inputResponses nor requestState: no retry
+	}
+	if !Decode(m.Params, &p) || (p.InputResponses == nil && p.RequestState == nil) {
+		return nil
+	}
+	round := t.takeRound(m.Method, p.RequestState)
+	if round == nil {
+		return nil
+	}
+	var out []*Reply
+	for _, key := range sortedKeysOf(p.InputResponses) {
+		if ask := round.asks[key]; ask != nil && ask.Method == t.method {
+			out = append(out, &Reply{Ask: ask, Result: p.InputResponses[key], Event: m.Event, RetryID: m.IDKey, Caps: metaCaps(m)})
+		}
+	}
+	return out
+}
+
+// takeRound removes and returns the newest open round of method whose
+// requestState the retry echoes, or failing that the newest of method: a
+// retry that alters the state is another check's finding, not a reason to
+// lose its answers.
+func (t *askTracker) takeRound(method string, state *string) *inputRound {
+	found := -1
+	for i := len(t.rounds) - 1; i >= 0; i-- {
+		if t.rounds[i].method != method {
+			continue
+		}
+		if found < 0 {
+			found = i
+		}
+		if sameState(t.rounds[i].state, state) {
+			found = i
+			break
+		}
+	}
+	if found < 0 {
+		return nil
+	}
+	r := t.rounds[found]
+	t.rounds = append(t.rounds[:found], t.rounds[found+1:]...)
+	return r
+}
+
+func sameState(a, b *string) bool {
+	return a == nil || b != nil && *a == *b
+}
+
+func sortedKeysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

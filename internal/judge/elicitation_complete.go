@@ -1,0 +1,134 @@
+package judge
+
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// URL mode elicitations the server requires through a -32042 error, and the
+// completion notifications it may send for them (2025-11-25).
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"elicitation.complete-has-id", "notifications/elicitation/complete carries an elicitationId string"},
+			{"elicitation.complete-known-id", "the server announces the completion only of URL elicitations it put to this client"},
+			{"elicitation.required-error-code", "an error that lists required URL elicitations has code -32042"},
+			{"elicitation.required-error-justified", "a -32042 error requires at least one URL mode elicitation"},
+			{"elicitation.required-error-lists", "a -32042 error lists the elicitations required"},
+			{"elicitation.required-error-url-mode", "every elicitation a -32042 error lists is URL mode with an elicitationId"},
+		},
+		New: func() Rule { return &elicitationCompleteRule{asks: askTracker{method: "elicitation/create"}} },
+	})
+}
+
+// maxElicitationIDs bounds the elicitation ids remembered per session.
+const maxElicitationIDs = 1024
+
+type elicitationCompleteRule struct {
+	BaseRule
+	asks   askTracker
+	issued map[string]bool
+	order  []string // issued ids, oldest first, to forget the oldest
+}
+
+// requiredElicitation is one entry of a -32042 error's data.elicitations.
+type requiredElicitation struct {
+	Mode          *string `json:"mode"`
+	ElicitationID *string `json:"elicitationId"`
+}
+
+func (r *elicitationCompleteRule) Message(s *Session, m *Msg) {
+	asks, _ := r.asks.observe(s, m)
+	for _, a := range asks {
+		var p elicitParams
+		if Decode(a.Params, &p) && p.mode() == "url" && p.ElicitationID != nil {
+			r.issue(*p.ElicitationID)
+		}
+	}
+	switch {
+	case m.From == spec.Server && m.Kind == KindError && m.Error != nil:
+		r.requiredError(s, m)
+	case m.From == spec.Server && m.Kind == KindNotification && m.Method == "notifications/elicitation/complete":
+		r.complete(s, m)
+	}
+}
+
+func (r *elicitationCompleteRule) issue(id string) {
+	if r.issued == nil {
+		r.issued = map[string]bool{}
+	}
+	if r.issued[id] {
+		return
+	}
+	if len(r.order) >= maxElicitationIDs {
+		delete(r.issued, r.order[0])
+		r.order = r.order[1:]
+	}
+	r.issued[id] = true
+	r.order = append(r.order, id)
+}
+
+func (r *elicitationCompleteRule) requiredError(s *Session, m *Msg) {
+	var data struct {
+		Elicitations json.RawMessage `json:"elicitations"`
+	}
+	Decode(m.Error.Data, &data)
+	code, _ := m.Error.IntCode()
+	if data.Elicitations != nil {
+		s.Expect("elicitation.required-error-code", code == -32042, spec.Server, m.Event,
+			"an error that lists required elicitations has code %s, not -32042 (URLElicitationRequiredError)", m.Error.Code)
+	}
+	if code != -32042 {
+		return
+	}
+	r.requiredList(s, m, data.Elicitations)
+}
+
+// requiredList judges the elicitations a -32042 error lists, and remembers
+// their ids for the completion notifications that may follow.
+func (r *elicitationCompleteRule) requiredList(s *Session, m *Msg, raw json.RawMessage) {
+	var list []requiredElicitation
+	ok := Decode(raw, &list) && len(list) > 0
+	s.Expect("elicitation.required-error-lists", ok, spec.Server, m.Event,
+		"the -32042 error does not list the elicitations required (data.elicitations is %s)", orAbsent(raw))
+	s.Expect("elicitation.required-error-justified", anyURLMode(list), spec.Server, m.Event,
+		"the server returned -32042 (URLElicitationRequiredError) without requiring any URL mode elicitation")
+	for i, e := range list {
+		isURL := e.Mode != nil && *e.Mode == "url" && e.ElicitationID != nil
+		s.Expect("elicitation.required-error-url-mode", isURL, spec.Server, m.Event,
+			"elicitation %d of the -32042 error is not URL mode with an elicitationId", i)
+		if isURL {
+			r.issue(*e.ElicitationID)
+		}
+	}
+}
+
+func (r *elicitationCompleteRule) complete(s *Session, m *Msg) {
+	var p struct {
+		ElicitationID *string `json:"elicitationId"`
+	}
+	hasID := Decode(m.Params, &p) && p.ElicitationID != nil
+	s.Expect("elicitation.complete-has-id", hasID, spec.Server, m.Event,
+		"notifications/elicitation/complete has no elicitationId string")
+	if hasID {
+		s.Expect("elicitation.complete-known-id", r.issued[*p.ElicitationID], spec.Server, m.Event,
+			"notifications/elicitation/complete names elicitation %q, which the server never put to this client", *p.ElicitationID)
+	}
+}
+
+func anyURLMode(list []requiredElicitation) bool {
+	for _, e := range list {
+		if e.Mode != nil && *e.Mode == "url" {
+			return true
+		}
+	}
+	return false
+}
+
+func orAbsent(raw json.RawMessage) string {
+	if raw == nil {
+		return "absent"
+	}
+	return string(raw)
+}

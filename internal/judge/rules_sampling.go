@@ -1,0 +1,158 @@
+package judge
+
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Sampling: the server asks the client's LLM for a message (client/sampling).
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"sampling.capability-declared", "a client that answers sampling/createMessage with a result declared the sampling capability"},
+			{"sampling.tools-need-capability", "the server sends tools or toolChoice only to a client that declared sampling.tools"},
+			{"sampling.tools-declared", "a client that answers a tool-enabled sampling request with a result declared sampling.tools"},
+			{"sampling.include-context-avoided", `the server does not use includeContext "thisServer" or "allServers"`},
+			{"sampling.include-context-needs-capability", `the server uses includeContext "thisServer" or "allServers" only when the client declared sampling.context`},
+			{"sampling.message-shape", `every sampling message has role "user" or "assistant" and a content`},
+			{"sampling.tool-results-only", "a user message with tool results holds tool results only"},
+			{"sampling.tool-use-balanced", "every assistant message with tool uses is followed by a user message answering each of them with a tool result"},
+			{"sampling.tool-use-answered", `the server's follow-up to a "toolUse" result answers each tool use with a matching tool result, and nothing else`},
+			{"sampling.model-preferences-range", "model preference priorities lie between 0 and 1"},
+			{"sampling.tool-use-role", `a result that carries tool uses has role "assistant"`},
+			{"sampling.stop-reason-tool-use", `a result stops for "toolUse" exactly when it carries tool uses`},
+			{"sampling.tool-choice-none", `a client answering with toolChoice mode "none" uses no tool`},
+			{"sampling.tool-choice-required", `a client answering with toolChoice mode "required" uses a tool`},
+			{"sampling.rejection-code", "a client reports a user's rejection of a sampling request with error -1"},
+			{"sampling.rejects-missing-tool-result", "a client answers a request whose tool uses lack tool results with error -32602"},
+			{"sampling.rejects-mixed-tool-results", "a client answers a request mixing tool results with other content with error -32602"},
+		},
+		New: func() Rule {
+			return &samplingRule{clientFeature: newClientFeature("sampling", "sampling/createMessage"), toolUses: map[string]bool{}}
+		},
+	})
+}
+
+// maxToolUses bounds the tool uses kept while their follow-up is awaited.
+const maxToolUses = 256
+
+type samplingRule struct {
+	clientFeature
+	// toolUses are the ids of tool uses the client returned with stopReason
+	// "toolUse", awaiting the server's follow-up request.
+	toolUses map[string]bool
+}
+
+type samplingResult struct {
+	Role       string          `json:"role"`
+	Content    json.RawMessage `json:"content"`
+	StopReason string          `json:"stopReason"`
+}
+
+func (r *samplingRule) Message(s *Session, m *Msg) {
+	asks, replies := r.observe(s, m)
+	for _, a := range asks {
+		var p samplingParams
+		if Decode(a.Params, &p) {
+			r.ask(s, a, &p)
+		}
+	}
+	for _, rep := range replies {
+		r.reply(s, rep)
+	}
+}
+
+func (r *samplingRule) ask(s *Session, a *Ask, p *samplingParams) {
+	checkSamplingCapabilities(s, a, p)
+	checkMessageShape(s, a, p.Messages)
+	checkToolResultsOnly(s, a, p.Messages)
+	checkToolUseBalance(s, a, p.Messages)
+	r.checkFollowUp(s, a, p.Messages)
+	checkModelPreferences(s, a, p.ModelPreferences)
+}
+
+func checkSamplingCapabilities(s *Session, a *Ask, p *samplingParams) {
+	if p.toolEnabled() && a.Caps != nil {
+		s.Expect("sampling.tools-need-capability", a.Caps.Has("sampling.tools"), spec.Server, a.Event,
+			"the sampling request carries tools or toolChoice, but the client did not declare sampling.tools")
+	}
+	deprecated := p.IncludeContext != nil && (*p.IncludeContext == "thisServer" || *p.IncludeContext == "allServers")
+	if deprecated {
+		s.Fail("sampling.include-context-avoided", spec.Server, a.Event, "the sampling request uses includeContext %q, a deprecated value", *p.IncludeContext)
+	} else {
+		s.Pass("sampling.include-context-avoided", spec.Server)
+	}
+	if !deprecated || a.Caps != nil {
+		s.Expect("sampling.include-context-needs-capability", !deprecated || a.Caps.Has("sampling.context"), spec.Server, a.Event,
+			"the sampling request uses includeContext %q, but the client did not declare sampling.context", deref(p.IncludeContext))
+	}
+}
+
+func checkMessageShape(s *Session, a *Ask, msgs []samplingMessage) {
+	for i, m := range msgs {
+		if m.Role != "user" && m.Role != "assistant" {
+			s.Fail("sampling.message-shape", spec.Server, a.Event, "sampling message %d has role %q, not \"user\" or \"assistant\"", i, m.Role)
+			return
+		}
+		if len(m.Content) == 0 || string(m.Content) == "null" {
+			s.Fail("sampling.message-shape", spec.Server, a.Event, "sampling message %d has no content", i)
+			return
+		}
+	}
+	if len(msgs) > 0 {
+		s.Pass("sampling.message-shape", spec.Server)
+	}
+}
+
+func checkToolResultsOnly(s *Session, a *Ask, msgs []samplingMessage) {
+	withResults := false
+	for _, m := range msgs {
+		withResults = withResults || (m.Role == "user" && countType(m.blocks(), "tool_result") > 0)
+	}
+	if !withResults {
+		return
+	}
+	i := mixedToolResults(msgs)
+	s.Expect("sampling.tool-results-only", i < 0, spec.Server, a.Event,
+		"sampling message %d mixes tool results with other content", i)
+}
+
+func checkToolUseBalance(s *Session, a *Ask, msgs []samplingMessage) {
+	if !hasToolUse(msgs) {
+		return
+	}
+	i, problem := unbalancedToolUse(msgs)
+	s.Expect("sampling.tool-use-balanced", i < 0, spec.Server, a.Event, "%s", problem)
+}
+
+func hasToolUse(msgs []samplingMessage) bool {
+	for _, m := range msgs {
+		if m.Role == "assistant" && countType(m.blocks(), "tool_use") > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func checkModelPreferences(s *Session, a *Ask, mp *modelPreferences) {
+	if mp == nil {
+		return
+	}
+	for _, p := range []struct {
+		name  string
+		value *float64
+	}{{"costPriority", mp.CostPriority}, {"speedPriority", mp.SpeedPriority}, {"intelligencePriority", mp.IntelligencePriority}} {
+		if p.value != nil {
+			s.Expect("sampling.model-preferences-range", *p.value >= 0 && *p.value <= 1, spec.Server, a.Event,
+				"modelPreferences.%s is %v, outside 0..1", p.name, *p.value)
+		}
+	}
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
