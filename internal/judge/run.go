@@ -24,7 +24,10 @@ type run struct {
 	rules      map[*Session][]Rule
 	byExchange map[int64]*Session
 
-	wire      *wireCheck
+	wire *wireCheck
+	// shared holds rule facts that span every session of the trace.
+	shared map[string]any
+
 	notes     []string
 	events    int
 	messages  int
@@ -92,6 +95,9 @@ func (r *run) message(s *Session, ev *trace.Event) {
 func (r *run) lifecycle(s *Session, ev *trace.Event) {
 	for _, rule := range r.rules[s] {
 		rule.Lifecycle(s, ev)
+	}
+	if ev.Transport == trace.StreamableHTTP && ev.Exchange != 0 && ev.Stream != "" {
+		return // one HTTP response stream ended, not the session
 	}
 	switch ev.Event {
 	case trace.TransportClose, trace.TransportAbort:

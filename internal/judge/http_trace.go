@@ -1,0 +1,162 @@
+package judge
+
+import (
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Bounds of what the streamable HTTP rules remember across a trace.
+const (
+	maxHTTPSessions = 1024
+	maxEventIDs     = 1 << 14
+	maxSentMessages = 1 << 14
+)
+
+// httpTrace is what the streamable HTTP rules know of a whole trace: its
+// exchanges, the MCP endpoint, the sessions the server assigned, the SSE
+// event ids it sent. A client may hold several sessions, and several
+// clauses bind what happens between them, so this spans the trace.
+type httpTrace struct {
+	exchanges exchangeBook
+	// endpoint is the path of the first POST: the MCP endpoint.
+	endpoint string
+	sessions *fifoMap[*httpSession]
+	// eventIDs maps each SSE event id to where it was first sent.
+	eventIDs *fifoMap[eventOrigin]
+	// sent maps a server message's identity to the stream that carried it.
+	sent *fifoMap[*httpExchange]
+	// supported is the supportedVersions of the last server/discover result.
+	supported []string
+	// lastClientRequest is the client's latest HTTP request head.
+	lastClientRequest *httpExchange
+	// cancelled holds the requests the client cancelled, by session and id.
+	cancels *fifoMap[bool]
+	// awaiting lists POSTs whose stream the server closed before their
+	// response, which the client should resume; drops lists POST streams
+	// the client dropped before their response.
+	awaiting []*httpExchange
+	drops    []*httpExchange
+	// relist tracks tools whose call got a HeaderMismatch (see mismatch-relist).
+	relist *fifoMap[int]
+	// modernError is a 400 carrying a modern JSON-RPC error the client has
+	// not yet acted on.
+	modernError *trace.Event
+	ended       bool
+}
+
+// eventOrigin is where an SSE event id was first sent.
+type eventOrigin struct {
+	x    *httpExchange
+	seq  int64
+	line int
+}
+
+func httpTraceOf(s *Session) *httpTrace {
+	shared := s.Shared()
+	if t, ok := shared["http"].(*httpTrace); ok {
+		return t
+	}
+	t := &httpTrace{
+		sessions: newFIFO[*httpSession](maxHTTPSessions),
+		eventIDs: newFIFO[eventOrigin](maxEventIDs),
+		sent:     newFIFO[*httpExchange](maxSentMessages),
+		cancels:  newFIFO[bool](maxSentMessages),
+		relist:   newFIFO[int](maxListedTools),
+	}
+	shared["http"] = t
+	return t
+}
+
+// openExchange folds in a request head.
+func (t *httpTrace) openExchange(ev *trace.Event) *httpExchange {
+	x := &httpExchange{ID: ev.Exchange, Request: ev}
+	if ev.Method == "POST" && t.endpoint == "" {
+		t.endpoint = ev.Path
+	}
+	if id, ok := x.Header("last-event-id"); ok {
+		if o, known := t.eventIDs.get(eventKey(ev.Session, id)); known {
+			x.Resumes = o.x.Origin()
+		}
+	}
+	if ev.Exchange != 0 {
+		t.exchanges.add(x)
+	}
+	t.lastClientRequest = x
+	return x
+}
+
+// bodyMessage folds in a message the client sent in a request body.
+func (t *httpTrace) bodyMessage(m *Msg) *httpExchange {
+	x := t.exchanges.get(m.Event.Exchange)
+	if x == nil || x.Response != nil {
+		return x
+	}
+	if m.Event.Payload == nil {
+		x.BodyRaw = true
+	} else if len(x.Body) < maxBodyMessages {
+		x.Body = append(x.Body, m)
+	}
+	return x
+}
+
+// respond folds in a response head.
+func (t *httpTrace) respond(ev *trace.Event) *httpExchange {
+	x := t.exchanges.get(ev.Exchange)
+	if x == nil {
+		return nil
+	}
+	x.Response = ev
+	x.SSE = mediaType(ev.Headers["content-type"]) == "text/event-stream"
+	return x
+}
+
+// streamed folds in a message or a data-less SSE frame the server sent on
+// an exchange's response.
+func (t *httpTrace) streamed(ev *trace.Event, m *Msg) *httpExchange {
+	x := t.exchanges.get(ev.Exchange)
+	if x == nil {
+		return nil
+	}
+	x.Frames++
+	x.Late = x.Answered
+	if ev.SSE != nil {
+		t.noteFrame(x, ev)
+	}
+	if m != nil && answers(m, x.Origin()) {
+		x.Answered, x.Origin().Answered = true, true
+	}
+	return x
+}
+
+func (t *httpTrace) noteFrame(x *httpExchange, ev *trace.Event) {
+	if ev.SSE.Retry != nil {
+		x.Retry = ev.SSE.Retry
+	}
+	if ev.SSE.ID == nil || *ev.SSE.ID == "" {
+		return
+	}
+	x.SawEventID = true
+	key := eventKey(ev.Session, *ev.SSE.ID)
+	if _, known := t.eventIDs.get(key); !known {
+		t.eventIDs.put(key, eventOrigin{x: x, seq: ev.Seq, line: ev.Line})
+	}
+}
+
+// answers reports whether m is the response to the request x carried.
+func answers(m *Msg, x *httpExchange) bool {
+	call := x.Call()
+	return call != nil && m.Request != nil && (m.Kind == KindResult || m.Kind == KindError) &&
+		m.Request.Seq == call.Event.Seq && m.Request.IDKey == call.IDKey
+}
+
+// ended folds in the end of an exchange's response stream.
+func (t *httpTrace) closeStream(ev *trace.Event) *httpExchange {
+	x := t.exchanges.get(ev.Exchange)
+	if x != nil && x.Ended == nil {
+		x.Ended = ev
+	}
+	return x
+}
+
+// eventKey scopes an SSE event id to its session: ids are unique per
+// session, not per trace.
+func eventKey(session, id string) string { return session + "\x00" + id }

@@ -1,0 +1,195 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// maxListedTools bounds the tool definitions remembered for their
+// x-mcp-header annotations.
+const maxListedTools = 4096
+
+// The x-mcp-header annotations of a tool's inputSchema (2026-07-28), held
+// to their constraints wherever a tools/list result shows them.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"http.x-mcp-header-nonempty", "no x-mcp-header annotation is empty"},
+			{"http.x-mcp-header-token", "every x-mcp-header value is an HTTP field-name token"},
+			{"http.x-mcp-header-no-control", "no x-mcp-header value holds a control character"},
+			{"http.x-mcp-header-unique", "x-mcp-header values are unique, ignoring case, within an inputSchema"},
+			{"http.x-mcp-header-primitive", "x-mcp-header annotates only integer, string or boolean properties"},
+			{"http.x-mcp-header-reachable", "x-mcp-header annotates only properties reached from the root through properties keys"},
+		},
+		New: func() Rule { return annotationRule{} },
+	})
+}
+
+// headerAnnotation is one x-mcp-header found in an inputSchema.
+type headerAnnotation struct {
+	Raw  json.RawMessage
+	Name string
+	Path []string
+	// Static is set when only properties keys lead to it from the root.
+	Static bool
+	Type   json.RawMessage
+}
+
+// listedTool is what a tools/list result said of a tool's headers.
+type listedTool struct {
+	Params  []headerAnnotation
+	Invalid string
+	Listed  *trace.Event
+	Called  bool
+}
+
+func toolBook(s *Session) *fifoMap[*listedTool] {
+	shared := s.Shared()
+	if b, ok := shared["tool-headers"].(*fifoMap[*listedTool]); ok {
+		return b
+	}
+	b := newFIFO[*listedTool](maxListedTools)
+	shared["tool-headers"] = b
+	return b
+}
+
+type annotationRule struct{ BaseRule }
+
+func (annotationRule) Message(s *Session, m *Msg) {
+	if !s.Stateless() || m.Kind != KindResult || m.Request == nil || m.Request.Method != "tools/list" {
+		return
+	}
+	var res struct {
+		Tools []struct {
+			Name        string          `json:"name"`
+			InputSchema json.RawMessage `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	Decode(m.Result, &res)
+	for _, tool := range res.Tools {
+		params := findAnnotations(tool.InputSchema)
+		toolBook(s).put(tool.Name, &listedTool{Params: params, Invalid: judgeAnnotations(s, m, tool.Name, params), Listed: m.Event})
+	}
+}
+
+// schemaKeywords hold one subschema or an array of them; schemaMaps hold
+// an object of subschemas. Other keywords hold data, never schemas.
+var (
+	schemaKeywords = []string{"items", "prefixItems", "additionalProperties", "oneOf", "anyOf", "allOf", "not",
+		"if", "then", "else", "contains", "propertyNames", "unevaluatedProperties", "unevaluatedItems"}
+	schemaMaps = []string{"$defs", "definitions", "patternProperties", "dependentSchemas"}
+)
+
+func findAnnotations(schema json.RawMessage) []headerAnnotation {
+	var out []headerAnnotation
+	walkSchema(schema, nil, true, &out)
+	return out
+}
+
+func walkSchema(node json.RawMessage, path []string, static bool, out *[]headerAnnotation) {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(node, &obj) != nil {
+		walkList(node, path, out)
+		return
+	}
+	if raw, ok := obj["x-mcp-header"]; ok {
+		var name string
+		_ = json.Unmarshal(raw, &name)
+		*out = append(*out, headerAnnotation{Raw: raw, Name: name, Path: path, Static: static && len(path) > 0, Type: obj["type"]})
+	}
+	walkChildren(obj, "properties", path, static, out)
+	for _, key := range schemaKeywords {
+		if sub, ok := obj[key]; ok {
+			walkSchema(sub, path, false, out)
+		}
+	}
+	for _, key := range schemaMaps {
+		walkChildren(obj, key, path, false, out)
+	}
+}
+
+// walkList walks an array of subschemas (oneOf, prefixItems, ...).
+func walkList(node json.RawMessage, path []string, out *[]headerAnnotation) {
+	var list []json.RawMessage
+	if json.Unmarshal(node, &list) == nil {
+		for _, item := range list {
+			walkSchema(item, path, false, out)
+		}
+	}
+}
+
+// walkChildren walks an object of subschemas in key order; under
+// properties each key extends the path.
+func walkChildren(obj map[string]json.RawMessage, key string, path []string, static bool, out *[]headerAnnotation) {
+	var children map[string]json.RawMessage
+	if json.Unmarshal(obj[key], &children) != nil {
+		return
+	}
+	names := make([]string, 0, len(children))
+	for name := range children {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		walkSchema(children[name], append(slices.Clone(path), name), static, out)
+	}
+}
+
+var tokenPattern = regexp.MustCompile("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$")
+
+// judgeAnnotations holds a tool's annotations to each constraint and
+// returns why the tool is invalid, or "".
+func judgeAnnotations(s *Session, m *Msg, tool string, params []headerAnnotation) string {
+	var problems []string
+	seen := map[string]bool{}
+	for _, a := range params {
+		where := fmt.Sprintf("tool %q: x-mcp-header %s at %q", tool, a.Raw, strings.Join(a.Path, "."))
+		expect := func(check string, ok bool, why string) {
+			s.Expect(check, ok, spec.Server, m.Event, "%s %s", where, why)
+			if !ok {
+				problems = append(problems, where+" "+why)
+			}
+		}
+		expect("http.x-mcp-header-nonempty", string(a.Raw) != `""`, "is empty")
+		expect("http.x-mcp-header-token", tokenPattern.MatchString(a.Name), "is not an HTTP field-name token")
+		expect("http.x-mcp-header-no-control", !hasControl(a.Name), "holds a control character")
+		expect("http.x-mcp-header-unique", !seen[strings.ToLower(a.Name)], "repeats another annotation of the schema")
+		seen[strings.ToLower(a.Name)] = true
+		if kind, declared := primitiveType(a.Type); declared {
+			expect("http.x-mcp-header-primitive", kind != "", "annotates a property of type "+string(a.Type))
+		}
+		expect("http.x-mcp-header-reachable", a.Static, "is not on a property reached through properties keys alone")
+	}
+	return strings.Join(problems, "; ")
+}
+
+func hasControl(v string) bool {
+	return strings.ContainsFunc(v, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
+
+// primitiveType returns the primitive type a property declares ("" when
+// it declares another), allowing a nullable one; declared is false when
+// the property states no type.
+func primitiveType(raw json.RawMessage) (kind string, declared bool) {
+	var one string
+	var many []string
+	switch {
+	case raw == nil:
+		return "", false
+	case json.Unmarshal(raw, &one) == nil:
+		many = []string{one}
+	case json.Unmarshal(raw, &many) != nil:
+		return "", true
+	}
+	many = slices.DeleteFunc(many, func(t string) bool { return t == "null" })
+	if len(many) == 1 && (many[0] == "integer" || many[0] == "string" || many[0] == "boolean") {
+		return many[0], true
+	}
+	return "", true
+}

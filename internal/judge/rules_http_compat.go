@@ -1,0 +1,71 @@
+package judge
+
+import (
+	"slices"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Backward compatibility of 2026-07-28 streamable HTTP: a modern error is
+// no reason to fall back to initialize, and a server of this revision only
+// answers the older transport's GET, DELETE and session ids as such.
+var httpCompatChecks = []Check{
+	{"http.modern-error-no-fallback", "after a 400 carrying a modern JSON-RPC error the client does not fall back to initialize"},
+	{"http.legacy-405", "a server supporting only 2026-07-28 answers GET and DELETE with 405"},
+	{"http.no-session-ids", "a server supporting only 2026-07-28 neither mints nor echoes MCP-Session-Id"},
+}
+
+// noteDiscover keeps the revisions a server/discover result lists.
+func noteDiscover(s *Session, t *httpTrace, x *httpExchange, ev *trace.Event, m *Msg) {
+	if m == nil || m.Kind != KindResult || m.Request == nil || m.Request.Method != "server/discover" {
+		return
+	}
+	var res struct {
+		SupportedVersions []string `json:"supportedVersions"`
+	}
+	if Decode(m.Result, &res) && res.SupportedVersions != nil {
+		t.supported = res.SupportedVersions
+	}
+}
+
+// onlyModern reports whether the server said it supports 2026-07-28 and
+// later revisions only.
+func (t *httpTrace) onlyModern() bool {
+	return t.supported != nil && !slices.ContainsFunc(t.supported, func(v string) bool { return v < "2026-07-28" })
+}
+
+func noteModernError(s *Session, t *httpTrace, x *httpExchange, ev *trace.Event, m *Msg) {
+	switch code := errorCode(m); {
+	case !s.Stateless() || x.Status() != 400:
+	case code == codeHeaderMismatch || code == codeMissingCapability || code == codeUnsupportedVersion:
+		t.modernError = ev
+	}
+}
+
+func checkFallbackAfterModernError(s *Session, t *httpTrace, x *httpExchange, m *Msg) {
+	if t.modernError == nil || m.Kind != KindRequest {
+		return
+	}
+	s.Expect("http.modern-error-no-fallback", m.Method != "initialize", spec.Client, m.Event,
+		"the client fell back to initialize after the modern JSON-RPC error on line %d, which shows the server speaks this revision",
+		t.modernError.Line)
+	t.modernError = nil
+}
+
+func checkLegacyMethods(s *Session, t *httpTrace, x *httpExchange) {
+	if !s.Stateless() || !t.onlyModern() || (x.Method() != "GET" && x.Method() != "DELETE") {
+		return
+	}
+	s.Expect("http.legacy-405", x.Status() == 405, spec.Server, x.Response,
+		"a server that supports only %s answered a %s with %d, not 405 Method Not Allowed", quoteList(t.supported), x.Method(), x.Status())
+}
+
+func checkNoSessionIDs(s *Session, t *httpTrace, x *httpExchange) {
+	if !s.Stateless() || !t.onlyModern() {
+		return
+	}
+	id, minted := x.Response.Headers["mcp-session-id"]
+	s.Expect("http.no-session-ids", !minted, spec.Server, x.Response,
+		"a server that supports only %s answered with MCP-Session-Id %q", quoteList(t.supported), id)
+}

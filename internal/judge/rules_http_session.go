@@ -1,0 +1,223 @@
+package judge
+
+import (
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Session management (2025-11-25): the MCP-Session-Id the server assigns
+// at initialization, echoed on every later request, ended by DELETE or by
+// the server, after which it is answered 404 and the client starts anew.
+var httpSessionChecks = []Check{
+	{"http.session-id-visible-ascii", "an assigned session id holds only visible ASCII (0x21-0x7E)"},
+	{"http.session-id-strength", "an assigned session id is unique in the trace and long enough to hold 64 random bits"},
+	{"http.session-id-echoed", "every request after a session id was assigned carries it in MCP-Session-Id"},
+	{"http.session-missing-400", "a request without the session id it needs is answered 400, not 404"},
+	{"http.terminated-session-404", "a request on a session that ended is answered 404, never 2xx"},
+	{"http.reinitialize-after-404", "after a 404 on its session the client sends a new initialize without a session id"},
+	{"http.session-delete", "a client that leaves a session for a new one ends it with DELETE first"},
+}
+
+// httpSession is a session id the server assigned, and what became of it.
+type httpSession struct {
+	ID       string
+	Assigned *trace.Event
+	// Ended is the answer that ended it: an accepted DELETE or a 404.
+	Ended   *trace.Event
+	Deleted bool
+	// Await404 is a 404 after which the client owes a new initialize.
+	Await404 *trace.Event
+	// LastUse is the seq of the client's latest request carrying the id.
+	LastUse int64
+}
+
+// live returns the latest assigned session that has not ended, or nil.
+func (t *httpTrace) liveSession() *httpSession {
+	var live *httpSession
+	t.sessions.each(func(_ string, sess *httpSession) {
+		if sess.Ended == nil {
+			live = sess
+		}
+	})
+	return live
+}
+
+// checkSessionEchoOnHead judges GET and DELETE heads; a POST waits for its
+// body, which says whether it is an initialize.
+func checkSessionEchoOnHead(s *Session, t *httpTrace, x *httpExchange) {
+	if s.Stateless() || x.IsPost() {
+		return
+	}
+	clientRequestSeen(s, t, x, false)
+}
+
+func checkSessionEchoOnBody(s *Session, t *httpTrace, x *httpExchange, m *Msg) {
+	if s.Stateless() || !x.once("session-echo") {
+		return
+	}
+	clientRequestSeen(s, t, x, m.Kind == KindRequest && m.Method == "initialize")
+}
+
+func clientRequestSeen(s *Session, t *httpTrace, x *httpExchange, initialize bool) {
+	id, has := x.Header("mcp-session-id")
+	sess, known := t.sessions.get(id)
+	switch {
+	case has && known:
+		sess.LastUse = x.Request.Seq
+		s.Pass("http.session-id-echoed", spec.Client)
+	case !has && !initialize:
+		if live := t.liveSession(); live != nil {
+			s.Fail("http.session-id-echoed", spec.Client, x.Request,
+				"a %s carries no MCP-Session-Id, though the server assigned %q on line %d", x.Method(), live.ID, live.Assigned.Line)
+		}
+	}
+	checkReinitialize(s, t, x, id, initialize && !has)
+}
+
+// checkReinitialize settles the sessions that got a 404: the client's next
+// request either starts a new session or keeps using the dead one.
+func checkReinitialize(s *Session, t *httpTrace, x *httpExchange, id string, fresh bool) {
+	t.sessions.each(func(_ string, sess *httpSession) {
+		switch {
+		case sess.Await404 == nil:
+		case fresh:
+			s.Pass("http.reinitialize-after-404", spec.Client)
+			sess.Await404 = nil
+		case id == sess.ID:
+			s.Fail("http.reinitialize-after-404", spec.Client, x.Request,
+				"after the 404 on line %d the client sent another %s on session %q instead of a new initialize",
+				sess.Await404.Line, x.Method(), sess.ID)
+			sess.Await404 = nil
+		}
+	})
+}
+
+func checkSessionAnswer(s *Session, t *httpTrace, x *httpExchange) {
+	if s.Stateless() {
+		return
+	}
+	id, has := x.Header("mcp-session-id")
+	sess, known := t.sessions.get(id)
+	switch {
+	case has && known:
+		judgeEndedSession(s, x, sess)
+		noteSessionEnd(s, x, sess)
+	case !has:
+		judgeMissingSession(s, t, x)
+		assignSession(s, t, x)
+	}
+}
+
+func assignSession(s *Session, t *httpTrace, x *httpExchange) {
+	id, ok := x.Response.Headers["mcp-session-id"]
+	call := x.Call()
+	if !ok || call == nil || call.Method != "initialize" || !x.OK() {
+		return
+	}
+	_, reused := t.sessions.get(id)
+	s.Expect("http.session-id-visible-ascii", visibleASCII(id), spec.Server, x.Response,
+		"the session id %q holds characters outside visible ASCII (0x21-0x7E)", id)
+	strong := !reused && sessionIDBits(id) >= 64
+	s.Expect("http.session-id-strength", strong, spec.Server, x.Response,
+		"the session id %q %s", id, weakness(reused, id))
+	t.sessions.put(id, &httpSession{ID: id, Assigned: x.Response, LastUse: x.Request.Seq})
+}
+
+func weakness(reused bool, id string) string {
+	if reused {
+		return "was assigned before in this trace, so it is not unique"
+	}
+	return "cannot hold 64 random bits (the OWASP floor for session ids), so it is not cryptographically secure"
+}
+
+// sessionIDBits bounds from above the entropy an id can carry: its letters
+// and digits times the bits of the smallest usual alphabet holding them
+// (decimal, hexadecimal, alphanumeric); separators count for nothing.
+func sessionIDBits(id string) float64 {
+	n, digits, hex := 0, true, true
+	for _, r := range id {
+		isDigit := r >= '0' && r <= '9'
+		isHex := isDigit || (r >= 'a' && r <= 'f') || (r >= 'A' && r <= 'F')
+		isAlnum := isHex || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+		if !isAlnum {
+			continue
+		}
+		n++
+		digits, hex = digits && isDigit, hex && isHex
+	}
+	switch {
+	case digits:
+		return float64(n) * 3.32
+	case hex:
+		return float64(n) * 4
+	}
+	return float64(n) * 5.95
+}
+
+func judgeMissingSession(s *Session, t *httpTrace, x *httpExchange) {
+	call := x.Call()
+	live := t.liveSession()
+	if live == nil || live.Assigned.Seq > x.Request.Seq || (call != nil && call.Method == "initialize") {
+		return
+	}
+	switch x.Status() {
+	case 400:
+		s.Pass("http.session-missing-400", spec.Server)
+	case 404:
+		s.Fail("http.session-missing-400", spec.Server, x.Response,
+			"a %s without MCP-Session-Id was refused with 404 Not Found, not 400 Bad Request", x.Method())
+	}
+}
+
+func judgeEndedSession(s *Session, x *httpExchange, sess *httpSession) {
+	if sess.Ended == nil || sess.Ended.Seq > x.Request.Seq {
+		return
+	}
+	switch {
+	case x.Status() == 404:
+		s.Pass("http.terminated-session-404", spec.Server)
+	case x.OK():
+		s.Fail("http.terminated-session-404", spec.Server, x.Response,
+			"a %s on session %q, which ended on line %d, was answered %d instead of 404 Not Found",
+			x.Method(), sess.ID, sess.Ended.Line, x.Status())
+	}
+}
+
+func noteSessionEnd(s *Session, x *httpExchange, sess *httpSession) {
+	switch {
+	case x.Method() == "DELETE" && (x.OK() || x.Status() == 405):
+		s.Pass("http.session-delete", spec.Client)
+		if x.OK() && sess.Ended == nil {
+			sess.Ended, sess.Deleted = x.Response, true
+		}
+	case x.Status() == 404 && sess.Ended == nil:
+		sess.Ended, sess.Await404 = x.Response, x.Response
+	case x.Status() == 404 && !sess.Deleted && sess.Await404 == nil:
+		sess.Await404 = x.Response
+	}
+}
+
+// endSessionDelete finds sessions the client left for a newer one without
+// ending them.
+func endSessionDelete(s *Session, t *httpTrace) {
+	t.sessions.each(func(_ string, old *httpSession) {
+		if old.Ended != nil {
+			return
+		}
+		if next := sessionAfter(t, old.LastUse); next != nil {
+			s.Fail("http.session-delete", spec.Client, next.Assigned,
+				"the client left session %q for the new session %q without sending DELETE", old.ID, next.ID)
+		}
+	})
+}
+
+// sessionAfter returns a session assigned after seq, if any.
+func sessionAfter(t *httpTrace, seq int64) *httpSession {
+	var found *httpSession
+	t.sessions.each(func(_ string, sess *httpSession) {
+		if found == nil && sess.Assigned.Seq > seq {
+			found = sess
+		}
+	})
+	return found
+}

@@ -1,0 +1,37 @@
+package judge
+
+import (
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// What every transport carries: UTF-8 JSON-RPC, and in 2026-07-28 only
+// client requests and notifications one way and server responses and
+// notifications the other.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"transport.utf8", "every message is UTF-8 text"},
+			{"transport.client-sends-no-responses", "in 2026-07-28 the client sends no JSON-RPC responses"},
+			{"transport.server-sends-no-requests", "in 2026-07-28 the server sends no JSON-RPC requests"},
+		},
+		New: func() Rule { return transportRule{} },
+	})
+}
+
+type transportRule struct{ BaseRule }
+
+func (transportRule) Message(s *Session, m *Msg) {
+	s.Expect("transport.utf8", m.Event.RawBase64 == "", m.From, m.Event,
+		"the %s sent bytes that are not UTF-8 text", m.From)
+	if !s.Stateless() || m.Kind == KindInvalid {
+		return
+	}
+	if m.From == spec.Client {
+		isResponse := m.Kind == KindResult || m.Kind == KindError
+		s.Expect("transport.client-sends-no-responses", !isResponse, spec.Client, m.Event,
+			"the client sent %s with id %s; under this revision servers send no requests, so clients send no responses", m.Kind, m.ID)
+		return
+	}
+	s.Expect("transport.server-sends-no-requests", m.Kind != KindRequest, spec.Server, m.Event,
+		"the server sent request %q; under this revision server-to-client interactions travel in InputRequiredResult, not as requests", m.Method)
+}
