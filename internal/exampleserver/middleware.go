@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/time/rate"
@@ -86,6 +87,42 @@ func isObjectOrAbsent(raw json.RawMessage) bool {
 	return len(trimmed) == 0 || trimmed[0] == '{'
 }
 
+// firstSessionlessRevision is the first revision without the initialize
+// handshake: sessions that shook hands speak an earlier one.
+const firstSessionlessRevision = "2026-07-28"
+
+// pinRequestedVersion makes the SDK keep, as the version the client asked
+// for in initialize, the version the server answers with. The SDK picks
+// 2026-07-28 behaviours (resultType in results, subscription ids in
+// notifications, no list_changed on the session) from the version the
+// client asked for, so a client asking for one the server does not know
+// (2099-01-01, say) would negotiate 2025-11-25 and still be served as
+// 2026-07-28.
+func pinRequestedVersion(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if p, ok := req.GetParams().(*mcp.InitializeParams); ok && p != nil && method == "initialize" {
+			p.ProtocolVersion = handshakeVersion(p.ProtocolVersion)
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// handshakeVersion is the version the SDK answers an initialize asking for
+// requested with: requested itself if the server speaks it and it has the
+// handshake, else the newest version that does.
+func handshakeVersion(requested string) string {
+	supported := mcp.SupportedProtocolVersions() // newest first
+	if slices.Contains(supported, requested) && requested < firstSessionlessRevision {
+		return requested
+	}
+	for _, v := range supported {
+		if v < firstSessionlessRevision {
+			return v
+		}
+	}
+	return requested
+}
+
 // codeResourceNotFound2025 is the resource-not-found code of 2025-11-25 and
 // earlier; 2026-07-28 replaced it with invalid params.
 const codeResourceNotFound2025 = -32002
@@ -121,7 +158,7 @@ func isResourceNotFound(e *jsonrpc.Error) bool {
 
 func speaksNewProtocol(req mcp.Request) bool {
 	v, _ := metaOf(req)[mcp.MetaKeyProtocolVersion].(string)
-	return v >= "2026-07-28"
+	return v >= firstSessionlessRevision
 }
 
 // metaOf returns the request's _meta. Params are pointers that may be nil

@@ -61,6 +61,7 @@ func New() *mcp.Server {
 	e.server.AddReceivingMiddleware(
 		recoverPanics,
 		newRateLimit().middleware,
+		pinRequestedVersion,
 		rejectNonObjectArguments,
 		rejectUnknownLogLevels,
 		resourceNotFoundCodeByRevision,

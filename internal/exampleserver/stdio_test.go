@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -226,6 +227,52 @@ func TestStdioAcceptsBatchesUnder20250326(t *testing.T) {
 	var batch []struct{ ID int }
 	if err := json.Unmarshal([]byte(raw), &batch); err != nil || len(batch) != 2 || batch[1].ID != 2 {
 		t.Errorf("batch answered %s", raw)
+	}
+}
+
+// A client that asks for a version the server does not know negotiates
+// 2025-11-25 and gets 2025-11-25: no 2026-07-28 fields or notification
+// routing.
+func TestUnknownRequestedVersionIsServedAsNegotiated(t *testing.T) {
+	s := startStdio(t)
+	resp := s.request(0, "initialize", `{"protocolVersion":"2099-01-01","capabilities":{},"clientInfo":{"name":"wire-test","version":"1"}}`)
+	if !strings.Contains(string(resp.msg.Result), `"protocolVersion":"2025-11-25"`) {
+		t.Fatalf("initialize answered %s", resp.raw)
+	}
+	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	s.request(1, "resources/subscribe", `{"uri":"notes://x"}`)
+	call, before := s.response(requestID(s, 2, "tools/call", `{"name":"remember","arguments":{"name":"x","line":"y"}}`))
+	if strings.Contains(string(call.msg.Result), "resultType") {
+		t.Errorf("a 2025-11-25 result carries resultType: %s", call.raw)
+	}
+	var methods []string
+	for _, l := range before {
+		methods = append(methods, l.msg.Method)
+		if strings.Contains(l.raw, "subscriptionId") {
+			t.Errorf("a 2025-11-25 notification carries a subscription id: %s", l.raw)
+		}
+	}
+	if !slices.Contains(methods, "notifications/resources/updated") {
+		t.Errorf("no resources/updated among %v", methods)
+	}
+	if l := s.next(); l.msg.Method != "notifications/resources/list_changed" {
+		t.Errorf("want list_changed for the new note, got %s", l.raw)
+	}
+}
+
+func TestHandshakeVersion(t *testing.T) {
+	for requested, want := range map[string]string{
+		"2025-11-25": "2025-11-25",
+		"2025-06-18": "2025-06-18",
+		"2024-11-05": "2024-11-05",
+		"2026-07-28": "2025-11-25",
+		"2099-01-01": "2025-11-25",
+		"1999-01-01": "2025-11-25",
+		"":           "2025-11-25",
+	} {
+		if got := handshakeVersion(requested); got != want {
+			t.Errorf("handshakeVersion(%q) = %q, want %q", requested, got, want)
+		}
 	}
 }
 
