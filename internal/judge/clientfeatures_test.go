@@ -61,6 +61,8 @@ func TestFlatPrimitiveProblem(t *testing.T) {
 		`{"type":"object","properties":{"o":{"type":"object","properties":{}}}}`:                               `property "o" has type "object"`,
 		`{"type":"object","properties":{"l":{"type":"array","items":{"type":"object"}}}}`:                      `property "l" is an array of "object"`,
 		`{"type":"object","properties":{"l":{"type":"array","items":{"type":"string"}}}}`:                      `property "l" is an array whose items`,
+		`{"type":"object","properties":{"ip":{"type":"string","format":"ipv4"}}}`:                              `property "ip" has format "ipv4"`,
+		`{"type":"object","properties":{"d":{"type":"string","format":"date-time"}}}`:                          "",
 		`{"type":"string"}`: "requestedSchema is not an object schema",
 		`{"type":"object","properties":{"r":{"$ref":"#/$defs/x"}}}`: `property "r" has type null`,
 	}

@@ -20,7 +20,11 @@ type propertySchema struct {
 	Title       string          `json:"title"`
 	Description string          `json:"description"`
 	Items       json.RawMessage `json:"items"`
+	Format      *string         `json:"format"`
 }
+
+// stringFormats are the formats the page lists for a form's string fields.
+var stringFormats = map[string]bool{"email": true, "uri": true, "date": true, "date-time": true}
 
 // enumItems is the items member of a multi-select enum.
 type enumItems struct {
@@ -50,7 +54,12 @@ func primitiveProblem(raw json.RawMessage) string {
 		return "is not a schema object"
 	}
 	switch p.Type {
-	case "string", "number", "integer", "boolean":
+	case "string":
+		if p.Format != nil && !stringFormats[*p.Format] {
+			return fmt.Sprintf("has format %q, not one a form supports (email, uri, date, date-time)", *p.Format)
+		}
+		return ""
+	case "number", "integer", "boolean":
 		return ""
 	case "array":
 		return enumItemsProblem(p.Items)

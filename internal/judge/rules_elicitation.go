@@ -17,7 +17,7 @@ func init() {
 			{"elicitation.mode-supported", "the server elicits only in a mode the client declared"},
 			{"elicitation.request-params", `every elicitation request has a message and a mode of "form", "url" or none`},
 			{"elicitation.form-schema-present", "a form mode elicitation request carries a requestedSchema object"},
-			{"elicitation.schema-flat-primitive", "a requestedSchema is a flat object of primitive properties"},
+			{"elicitation.schema-flat-primitive", "a requestedSchema is a flat object of primitive properties, its string formats among email, uri, date and date-time"},
 			{"elicitation.form-not-sensitive", "no form asks for a password, an API key, a token or payment credentials"},
 			{"elicitation.form-no-urls", "no form's message, field titles or descriptions carry a clickable URL"},
 			{"elicitation.url-params", "a URL mode elicitation request carries a message, a url and (before 2026-07-28) an elicitationId"},
@@ -79,13 +79,7 @@ func (r *elicitationRule) Message(s *Session, m *Msg) {
 // elicitModes returns the modes a client's capabilities declare: an empty
 // elicitation object means form mode only.
 func elicitModes(c Caps) (form, url bool) {
-	if !c.Has("elicitation") {
-		return false, false
-	}
-	if obj, ok := c["elicitation"].(map[string]any); ok && len(obj) > 0 {
-		return c.Has("elicitation.form"), c.Has("elicitation.url")
-	}
-	return true, false
+	return c.declares("elicitation.form"), c.declares("elicitation.url")
 }
 
 func declaredElicitation(c Caps) string {
