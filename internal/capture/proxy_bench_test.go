@@ -20,7 +20,10 @@ import (
 // iteration makes one direct and one proxied call, so that both meet the
 // same machine load; it reports each path's p50 and p99 in microseconds, the
 // p50 the proxy adds, and each path's msg/s (JSON-RPC messages, requests
-// plus answers, one client carries a second).
+// plus answers, one client carries a second). A third path, "untraced", is
+// the proxy with a recorder that writes nothing: the difference between it
+// and direct is the hop and the proxy's own work, between proxied and it the
+// trace file's writes.
 //
 //	go test -run '^$' -bench ProxyRoundTrip ./internal/capture
 func BenchmarkProxyRoundTrip(b *testing.B) {
@@ -34,45 +37,53 @@ func BenchmarkProxyRoundTrip(b *testing.B) {
 		b.Run(mode.name, func(b *testing.B) {
 			up := echoUpstream(b, mode.opts, false)
 			direct := newBenchClient(b, up.URL+"/mcp")
-			proxied := newBenchClient(b, benchProxy(b, up.URL+"/mcp"))
-			var directTimes, proxiedTimes []time.Duration
+			untraced := newBenchClient(b, benchProxy(b, up.URL+"/mcp", false))
+			proxied := newBenchClient(b, benchProxy(b, up.URL+"/mcp", true))
+			var directTimes, untracedTimes, proxiedTimes []time.Duration
 			for b.Loop() {
 				directTimes = append(directTimes, direct.roundTrip(b))
+				untracedTimes = append(untracedTimes, untraced.roundTrip(b))
 				proxiedTimes = append(proxiedTimes, proxied.roundTrip(b))
 			}
-			d, p := summarize(directTimes), summarize(proxiedTimes)
+			d, u, p := summarize(directTimes), summarize(untracedTimes), summarize(proxiedTimes)
 			d.report(b, "direct")
+			u.report(b, "untraced")
 			p.report(b, "proxied")
 			b.ReportMetric(p.p50-d.p50, "added-p50-µs")
 		})
 	}
 }
 
-// benchProxy starts a proxy recording to a trace file and returns its
-// endpoint.
-func benchProxy(b *testing.B, upstream string) string {
+// benchProxy starts a proxy and returns its endpoint. Its trace goes to a
+// file when traced is set, else nowhere.
+func benchProxy(b *testing.B, upstream string, traced bool) string {
 	up, err := url.Parse(upstream)
 	if err != nil {
 		b.Fatal(err)
 	}
-	f, err := os.Create(filepath.Join(b.TempDir(), "bench.jsonl"))
-	if err != nil {
-		b.Fatal(err)
+	var rec trace.Recorder = discardRecorder{}
+	if traced {
+		f, err := os.Create(filepath.Join(b.TempDir(), "bench.jsonl"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := trace.NewWriter(f)
+		b.Cleanup(func() { _ = w.Close(); _ = f.Close() })
+		rec = w
 	}
-	w := trace.NewWriter(f)
-	p, err := NewProxy(ProxyConfig{Upstream: up, Recorder: w})
+	p, err := NewProxy(ProxyConfig{Upstream: up, Recorder: rec})
 	if err != nil {
 		b.Fatal(err)
 	}
 	srv := httptest.NewServer(p)
-	b.Cleanup(func() {
-		_ = p.Close()
-		srv.Close()
-		_ = w.Close()
-		_ = f.Close()
-	})
+	b.Cleanup(func() { _ = p.Close(); srv.Close() })
 	return srv.URL + "/mcp"
 }
+
+// discardRecorder numbers events and keeps none.
+type discardRecorder struct{}
+
+func (discardRecorder) Record(trace.Event) (int64, error) { return 0, nil }
 
 // benchClient is an initialized session that times tools/call round trips.
 type benchClient struct{ c *mcpClient }
