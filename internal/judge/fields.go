@@ -1,0 +1,84 @@
+package judge
+
+import "encoding/json"
+
+// The list operations that paginate.
+var listMethods = map[string]bool{
+	"tools/list": true, "prompts/list": true, "resources/list": true, "resources/templates/list": true,
+}
+
+// errorCode returns the integer code of an error response.
+func errorCode(m *Msg) (int64, bool) {
+	if m.Kind != KindError {
+		return 0, false
+	}
+	return m.Error.IntCode()
+}
+
+// member returns obj[name] of a JSON object, nil when absent or not an object.
+func member(obj json.RawMessage, name string) json.RawMessage {
+	var fields map[string]json.RawMessage
+	if !Decode(obj, &fields) {
+		return nil
+	}
+	return fields[name]
+}
+
+// stringMember returns obj[name] when it is a JSON string.
+func stringMember(obj json.RawMessage, name string) (string, bool) {
+	var s string
+	raw := member(obj, name)
+	return s, raw != nil && json.Unmarshal(raw, &s) == nil
+}
+
+// resultType returns a result's resultType, "complete" when absent (as the
+// 2026-07-28 base protocol reads a result without one).
+func resultType(result json.RawMessage) string {
+	if t, ok := stringMember(result, "resultType"); ok {
+		return t
+	}
+	return "complete"
+}
+
+// boundedKeys remembers the most recent keys added, forgetting the oldest
+// past its limit, so per-session memory stays flat.
+type boundedKeys struct {
+	limit int
+	order []string
+	set   map[string]bool
+	// Forgot is set once a key was dropped: a miss may then be a key
+	// forgotten rather than one never added.
+	Forgot bool
+}
+
+func newBoundedKeys(limit int) *boundedKeys {
+	return &boundedKeys{limit: limit, set: map[string]bool{}}
+}
+
+func (b *boundedKeys) add(key string) {
+	if b.set[key] {
+		return
+	}
+	if len(b.order) >= b.limit {
+		delete(b.set, b.order[0])
+		b.order = b.order[1:]
+		b.Forgot = true
+	}
+	b.order = append(b.order, key)
+	b.set[key] = true
+}
+
+func (b *boundedKeys) has(key string) bool { return b.set[key] }
+
+func quoteString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// codeText is an error response's code as written, for messages.
+func codeText(m *Msg) string {
+	if m.Error == nil || m.Error.Code == nil {
+		return "(none)"
+	}
+	return string(m.Error.Code)
+}

@@ -1,0 +1,133 @@
+package judge
+
+import (
+	"strconv"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+type logParams struct {
+	Level string `json:"level"`
+}
+
+func (r *loggingRule) notification(s *Session, m *Msg) {
+	var p logParams
+	Decode(m.Params, &p)
+	if capabilitiesKnown(s, "server.logging") {
+		s.Expect("logging.capability-declared", s.ServerCaps.Has("logging"), spec.Server, m.Event,
+			"the server sent notifications/message without declaring the logging capability")
+	}
+	checkCredentials(s, m)
+	if s.Stateless() {
+		r.scoped.judge(s, m, p.Level)
+		return
+	}
+	if r.minimum != "" {
+		checkLevel(s, m, p.Level, r.minimum)
+	}
+}
+
+// checkLevel holds a message's level to the minimum the client asked for;
+// either being unknown leaves nothing to compare.
+func checkLevel(s *Session, m *Msg, level, minimum string) {
+	got, ok1 := logLevels[level]
+	want, ok2 := logLevels[minimum]
+	if ok1 && ok2 {
+		s.Expect("logging.respects-level", got >= want, spec.Server, m.Event,
+			"notifications/message has level %q, below the %q the client asked for", level, minimum)
+	}
+}
+
+// logScopes follows the 2026-07-28 client requests in flight: the level
+// each asked for and the HTTP exchange that carries its response.
+type logScopes struct {
+	requests map[string]*logScope
+	// exchanges maps an HTTP exchange to the pending key of its request;
+	// closed remembers the exchanges whose request was answered.
+	exchanges map[int64]string
+	closed    *boundedKeys
+}
+
+type logScope struct {
+	level  string
+	asked  bool
+	listen bool
+	id     string
+}
+
+func newLogScopes() *logScopes {
+	return &logScopes{requests: map[string]*logScope{}, exchanges: map[int64]string{}, closed: newBoundedKeys(256)}
+}
+
+func (l *logScopes) open(m *Msg, level string, asked bool) {
+	if m.IDKey == "" {
+		return
+	}
+	key := pendingKey(m.From, m.IDKey)
+	l.requests[key] = &logScope{level: level, asked: asked, listen: m.Method == "subscriptions/listen", id: string(m.ID)}
+	if ex := m.Event.Exchange; ex != 0 {
+		l.exchanges[ex] = key
+	}
+}
+
+func (l *logScopes) close(m *Msg) {
+	key := pendingKey(m.Request.From, m.Request.IDKey)
+	delete(l.requests, key)
+	if ex := m.Event.Exchange; ex != 0 && l.exchanges[ex] == key {
+		delete(l.exchanges, ex)
+		l.closed.add(strconv.FormatInt(ex, 10))
+	}
+}
+
+// judge places a notifications/message: over HTTP by the exchange it came
+// on, over stdio among the requests in flight.
+func (l *logScopes) judge(s *Session, m *Msg, level string) {
+	if m.Event.Exchange != 0 {
+		l.judgeHTTP(s, m, level)
+		return
+	}
+	_, tagged := m.ParamsMeta()["io.modelcontextprotocol/subscriptionId"]
+	s.Expect("logging.request-scoped", !tagged, spec.Server, m.Event,
+		"notifications/message carries a subscriptionId: it was delivered on a subscriptions/listen stream")
+	if tagged {
+		return
+	}
+	minimum, asked := l.loosestLevel()
+	s.Expect("logging.only-when-requested", asked, spec.Server, m.Event,
+		"notifications/message while no request in flight carries io.modelcontextprotocol/logLevel")
+	if asked {
+		checkLevel(s, m, level, minimum)
+	}
+}
+
+// loosestLevel is the lowest level asked for by any request in flight.
+func (l *logScopes) loosestLevel() (string, bool) {
+	best, found := "", false
+	for _, sc := range l.requests {
+		if sc.asked && (!found || logLevels[sc.level] < logLevels[best]) {
+			best, found = sc.level, true
+		}
+	}
+	return best, found
+}
+
+func (l *logScopes) judgeHTTP(s *Session, m *Msg, level string) {
+	ex := m.Event.Exchange
+	sc := l.requests[l.exchanges[ex]]
+	switch {
+	case sc == nil && l.closed.has(strconv.FormatInt(ex, 10)):
+		s.Fail("logging.only-when-requested", spec.Server, m.Event, "notifications/message after the response to the request of its stream")
+	case sc == nil:
+		s.Fail("logging.request-scoped", spec.Server, m.Event, "notifications/message on a stream that carries no request's response")
+	case sc.listen:
+		s.Fail("logging.request-scoped", spec.Server, m.Event, "notifications/message on the stream of subscriptions/listen %s", sc.id)
+	case !sc.asked:
+		s.Pass("logging.request-scoped", spec.Server)
+		s.Fail("logging.only-when-requested", spec.Server, m.Event,
+			"notifications/message for request %s, which carries no io.modelcontextprotocol/logLevel", sc.id)
+	default:
+		s.Pass("logging.request-scoped", spec.Server)
+		s.Pass("logging.only-when-requested", spec.Server)
+		checkLevel(s, m, level, sc.level)
+	}
+}

@@ -1,0 +1,173 @@
+package judge
+
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+type progressParams struct {
+	Token    json.RawMessage `json:"progressToken"`
+	Progress *float64        `json:"progress"`
+}
+
+func (r *progressRule) notification(s *Session, m *Msg) {
+	var p progressParams
+	if !Decode(m.Params, &p) || p.Token == nil {
+		return // the wire schema judges a malformed notification
+	}
+	key := tokenKey(Peer(m.From), idKey(p.Token))
+	if st := r.active[key]; st != nil {
+		s.Pass("progress.token-active", m.From)
+		r.advance(s, m, st, p)
+		return
+	}
+	if f := r.finished.find(key); f != nil {
+		r.tooLate(s, m, p, f)
+		return
+	}
+	s.Fail("progress.token-active", m.From, m.Event,
+		"notifications/progress names progressToken %s, which no request of the %s in progress carries", p.Token, Peer(m.From))
+}
+
+func (r *progressRule) advance(s *Session, m *Msg, st *tokenState, p progressParams) {
+	if p.Progress == nil {
+		return
+	}
+	if st.seen {
+		s.Expect("progress.increasing", *p.Progress > st.last, m.From, m.Event,
+			"progress for token %s went from %v to %v; it must increase with each notification", p.Token, st.last, *p.Progress)
+	}
+	st.last, st.seen = *p.Progress, true
+}
+
+func (r *progressRule) tooLate(s *Session, m *Msg, p progressParams, f *finishedToken) {
+	f.violated = true
+	s.Fail("progress.token-active", m.From, m.Event,
+		"notifications/progress names progressToken %s of request %s, which ended at line %d", p.Token, f.reqID, f.line)
+	if f.task != "" {
+		s.Fail("progress.task-stops-at-terminal", m.From, m.Event,
+			"notifications/progress names progressToken %s of task %q, which reached status %q at line %d", p.Token, f.task, f.status, f.line)
+		return
+	}
+	s.Fail("progress.stops-after-completion", m.From, m.Event,
+		"notifications/progress names progressToken %s of request %s, answered at line %d", p.Token, f.reqID, f.line)
+}
+
+// response ends a request's token, unless the response created a task: the
+// token then lives on until the task ends.
+func (r *progressRule) response(m *Msg) {
+	req := m.Request
+	if req == nil || m.Answered {
+		return
+	}
+	if m.Kind == KindResult && (req.Method == "tasks/get" || req.Method == "tasks/cancel") {
+		r.taskStatus(m.Result, m.Event)
+	}
+	key := tokenKey(req.From, req.ProgressToken)
+	st := r.active[key]
+	if req.ProgressToken == "" || st == nil || st.reqKey != pendingKey(req.From, req.IDKey) {
+		return
+	}
+	var created struct {
+		Task *taskFields `json:"task"`
+	}
+	if m.Kind == KindResult && Decode(m.Result, &created) && created.Task != nil && created.Task.ID != "" {
+		r.startTask(key, st, created.Task, m.Event)
+		return
+	}
+	r.finish(key, st, m.Event, "")
+}
+
+type taskFields struct {
+	ID     string `json:"taskId"`
+	Status string `json:"status"`
+}
+
+func terminalStatus(status string) bool {
+	return status == "completed" || status == "failed" || status == "cancelled"
+}
+
+// maxTasks bounds the tasks whose tokens are kept alive; past it the
+// oldest are forgotten, and a late notification for one goes unjudged.
+const maxTasks = 1024
+
+func (r *progressRule) startTask(key string, st *tokenState, t *taskFields, ev *trace.Event) {
+	st.task = t.ID
+	if terminalStatus(t.Status) {
+		r.finish(key, st, ev, t.Status)
+		return
+	}
+	if len(r.taskOrder) >= maxTasks {
+		old := r.taskOrder[0]
+		r.taskOrder = r.taskOrder[1:]
+		delete(r.active, r.tasks[old])
+		delete(r.tasks, old)
+	}
+	r.tasks[t.ID] = key
+	r.taskOrder = append(r.taskOrder, t.ID)
+}
+
+// taskStatus ends the token of a task that reached a terminal status.
+func (r *progressRule) taskStatus(raw json.RawMessage, ev *trace.Event) {
+	var t taskFields
+	if !Decode(raw, &t) || !terminalStatus(t.Status) {
+		return
+	}
+	key, ok := r.tasks[t.ID]
+	if st := r.active[key]; ok && st != nil && st.task == t.ID {
+		r.finish(key, st, ev, t.Status)
+	}
+	delete(r.tasks, t.ID)
+}
+
+func (r *progressRule) finish(key string, st *tokenState, ev *trace.Event, status string) {
+	delete(r.active, key)
+	r.finished.add(finishedToken{key: key, reqID: st.id, task: st.task, status: status, seen: st.seen, line: ev.Line})
+}
+
+// End passes the tokens that had progress and then stopped when their
+// request or task ended.
+func (r *progressRule) End(s *Session) {
+	for _, f := range r.finished.entries {
+		if !f.seen || f.violated {
+			continue
+		}
+		check := "progress.stops-after-completion"
+		if f.task != "" {
+			check = "progress.task-stops-at-terminal"
+		}
+		s.Pass(check, Peer(partyOfKey(f.key)))
+	}
+}
+
+// finishedToken is a token whose request or task ended.
+type finishedToken struct {
+	key      string
+	reqID    string
+	task     string
+	status   string
+	line     int
+	seen     bool
+	violated bool
+}
+
+type finishedTokens struct{ entries []finishedToken }
+
+const finishedTokensSize = 256
+
+func (f *finishedTokens) add(t finishedToken) {
+	if len(f.entries) >= finishedTokensSize {
+		f.entries = f.entries[1:]
+	}
+	f.entries = append(f.entries, t)
+}
+
+func (f *finishedTokens) find(key string) *finishedToken {
+	for i := len(f.entries) - 1; i >= 0; i-- {
+		if f.entries[i].key == key {
+			return &f.entries[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,139 @@
+package judge
+
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Completion: answered only by a server that declared completions, at most
+// 100 values, and the standard errors for the failures a trace can show.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"completion.capability-declared", "a server that answers completion/complete with a result declared the completions capability"},
+			{"completion.values-limit", "a completion result carries at most 100 values"},
+			{"completion.unsupported-error", "a server without the completions capability refuses completion/complete with -32601 (Method not found)"},
+			{"completion.unknown-prompt-error", "completion/complete for a prompt the server's complete prompts/list did not name is refused with -32602 (Invalid params)"},
+			{"completion.invalid-params-error", "completion/complete without a valid ref or argument is refused with -32602 (Invalid params)"},
+			{"completion.rejects-invalid", "completion/complete without a valid ref or argument is refused with an error, not answered with suggestions"},
+		},
+		New: func() Rule { return newCompletionRule() },
+	})
+}
+
+type completionRule struct {
+	BaseRule
+	prompts promptNames
+	// asked holds what each pending completion/complete request is
+	// expected to get, by pending key.
+	asked map[string]completionAsk
+}
+
+// completionAsk is what a completion request should be answered with.
+type completionAsk struct {
+	unsupported   bool   // the server declared no completions capability
+	malformed     string // what is wrong with ref or argument, "" when fine
+	unknownPrompt string // a prompt name the server's full list lacks
+}
+
+func newCompletionRule() *completionRule {
+	return &completionRule{asked: map[string]completionAsk{}}
+}
+
+func (r *completionRule) Message(s *Session, m *Msg) {
+	r.prompts.observe(m)
+	switch {
+	case m.Kind == KindRequest && m.Method == "completion/complete" && m.IDKey != "":
+		r.asked[pendingKey(m.From, m.IDKey)] = r.classify(s, m)
+	case m.Request != nil && !m.Answered && m.Request.Method == "completion/complete":
+		ask := r.asked[pendingKey(m.Request.From, m.Request.IDKey)]
+		delete(r.asked, pendingKey(m.Request.From, m.Request.IDKey))
+		judgeCompletion(s, m, ask)
+	}
+}
+
+type completeParams struct {
+	Ref *struct {
+		Type string          `json:"type"`
+		Name json.RawMessage `json:"name"`
+		URI  json.RawMessage `json:"uri"`
+	} `json:"ref"`
+	Argument *struct {
+		Name  *string `json:"name"`
+		Value *string `json:"value"`
+	} `json:"argument"`
+}
+
+func (r *completionRule) classify(s *Session, m *Msg) completionAsk {
+	ask := completionAsk{unsupported: capabilitiesKnown(s, "server.completions") && !s.ServerCaps.Has("completions")}
+	var p completeParams
+	if !Decode(m.Params, &p) {
+		ask.malformed = "params that are not an object"
+		return ask
+	}
+	ask.malformed = malformedCompletion(p)
+	if ask.malformed == "" && p.Ref.Type == "ref/prompt" {
+		var name string
+		if json.Unmarshal(p.Ref.Name, &name) == nil && r.prompts.unknown(name) {
+			ask.unknownPrompt = name
+		}
+	}
+	return ask
+}
+
+// malformedCompletion says what makes a completion request invalid.
+func malformedCompletion(p completeParams) string {
+	switch {
+	case p.Ref == nil:
+		return "no ref"
+	case p.Ref.Type == "ref/prompt" && !isJSONString(p.Ref.Name):
+		return "a ref/prompt without a name"
+	case p.Ref.Type == "ref/resource" && !isJSONString(p.Ref.URI):
+		return "a ref/resource without a uri"
+	case p.Ref.Type != "ref/prompt" && p.Ref.Type != "ref/resource":
+		return "a ref of type " + quoteString(p.Ref.Type)
+	case p.Argument == nil || p.Argument.Name == nil || p.Argument.Value == nil:
+		return "no argument with both a name and a value"
+	}
+	return ""
+}
+
+func isJSONString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
+
+func judgeCompletion(s *Session, m *Msg, ask completionAsk) {
+	code, isCode := errorCode(m)
+	switch {
+	case ask.unsupported:
+		s.Expect("completion.unsupported-error", isCode && code == -32601, spec.Server, m.Event,
+			"the server, which declared no completions capability, answered completion/complete by %s, not an error with code -32601 (Method not found)", describeAnswer(m))
+	case ask.malformed != "":
+		s.Expect("completion.rejects-invalid", m.Kind == KindError, spec.Server, m.Event,
+			"the server answered completion/complete (%s) with suggestions instead of refusing it", ask.malformed)
+		s.Expect("completion.invalid-params-error", isCode && code == -32602, spec.Server, m.Event,
+			"the server answered completion/complete (%s) by %s, not an error with code -32602 (Invalid params)", ask.malformed, describeAnswer(m))
+	case ask.unknownPrompt != "":
+		s.Expect("completion.unknown-prompt-error", isCode && code == -32602, spec.Server, m.Event,
+			"the server answered completion/complete for prompt %q, which its prompts/list does not name, by %s, not an error with code -32602 (Invalid params)", ask.unknownPrompt, describeAnswer(m))
+	}
+	if m.Kind == KindResult {
+		judgeCompletionResult(s, m)
+	}
+}
+
+func judgeCompletionResult(s *Session, m *Msg) {
+	if capabilitiesKnown(s, "server.completions") {
+		s.Expect("completion.capability-declared", s.ServerCaps.Has("completions"), spec.Server, m.Event,
+			"the server answered completion/complete with suggestions without declaring the completions capability")
+	}
+	var res struct {
+		Completion struct {
+			Values []json.RawMessage `json:"values"`
+		} `json:"completion"`
+	}
+	if Decode(m.Result, &res) && res.Completion.Values != nil {
+		n := len(res.Completion.Values)
+		s.Expect("completion.values-limit", n <= 100, spec.Server, m.Event,
+			"the completion result carries %d values; at most 100 are allowed", n)
+	}
+}

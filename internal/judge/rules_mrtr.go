@@ -1,0 +1,149 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Multi round-trip requests (2026-07-28): the server asks for input with an
+// InputRequiredResult instead of requests of its own, and the client's
+// retry carries the inputs and the exact requestState.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"mrtr.no-server-requests", "the server sends no requests of its own; it asks for client input inside an InputRequiredResult"},
+			{"mrtr.supported-requests-only", "InputRequiredResult answers only prompts/get, resources/read and tools/call"},
+			{"mrtr.input-required-not-empty", "an InputRequiredResult carries inputRequests, requestState or both"},
+			{"mrtr.input-keys-unique", "the keys of inputRequests are unique"},
+			{"mrtr.input-request-kind", "every inputRequests value is an elicitation/create, sampling/createMessage or roots/list request"},
+			{"mrtr.input-requests-declared", "inputRequests asks only for what the request's client capabilities declare (elicitation, sampling, roots)"},
+			{"mrtr.inputs-constructed", "a retry after inputRequests carries inputResponses for every key requested"},
+			{"mrtr.request-state-echoed", "a retry carries exactly the requestState of the InputRequiredResult"},
+			{"mrtr.no-unsolicited-request-state", "a retry after an InputRequiredResult without requestState carries none"},
+			{"mrtr.retry-new-id", "a retry has a JSON-RPC id other than the original request's"},
+			{"mrtr.state-not-reused", "a requestState is sent only on the retry of the request it was issued for"},
+			{"mrtr.invalid-input-responses-rejected", "a request whose inputResponses is not an object of result objects is refused with a JSON-RPC error"},
+			{"mrtr.extra-responses-ignored", "a retry with every requested input plus unrequested ones is not refused as invalid params"},
+			{"mrtr.missing-inputs-requested-again", "a retry missing requested inputs is answered with a new InputRequiredResult, not an error"},
+		},
+		New: func() Rule { return newMRTRRule() },
+	})
+}
+
+// mrtrMethods are the requests an InputRequiredResult may answer, with the
+// parameter that names what they act on.
+var mrtrMethods = map[string]string{"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+
+// inputCapability is the client capability each kind of input request needs.
+var inputCapability = map[string]string{
+	"elicitation/create": "elicitation", "sampling/createMessage": "sampling", "roots/list": "roots",
+}
+
+type mrtrRule struct {
+	BaseRule
+	flows   *mrtrFlows
+	retries map[string]retryInfo // pending retries by pending key
+}
+
+func newMRTRRule() *mrtrRule {
+	return &mrtrRule{flows: newMRTRFlows(), retries: map[string]retryInfo{}}
+}
+
+func (r *mrtrRule) Message(s *Session, m *Msg) {
+	if !s.Stateless() {
+		return
+	}
+	switch {
+	case m.Kind == KindRequest && m.From == spec.Server:
+		s.Fail("mrtr.no-server-requests", spec.Server, m.Event,
+			"the server sent request %q; under 2026-07-28 it asks for client input with an InputRequiredResult", m.Method)
+	case m.Kind == KindRequest:
+		r.clientRequest(s, m)
+	case m.Request != nil && !m.Answered && m.From == spec.Server:
+		r.response(s, m)
+	}
+}
+
+func (r *mrtrRule) response(s *Session, m *Msg) {
+	key := pendingKey(m.Request.From, m.Request.IDKey)
+	if info, ok := r.retries[key]; ok {
+		delete(r.retries, key)
+		judgeRetryAnswer(s, m, info)
+	}
+	if m.Kind == KindResult && resultType(m.Result) == "input_required" {
+		r.inputRequired(s, m)
+	}
+}
+
+type inputRequiredResult struct {
+	InputRequests json.RawMessage `json:"inputRequests"`
+	RequestState  *string         `json:"requestState"`
+}
+
+func (r *mrtrRule) inputRequired(s *Session, m *Msg) {
+	_, supported := mrtrMethods[m.Request.Method]
+	s.Expect("mrtr.supported-requests-only", supported, spec.Server, m.Event,
+		"the server answered %q with an InputRequiredResult; only prompts/get, resources/read and tools/call may get one", m.Request.Method)
+	var res inputRequiredResult
+	Decode(m.Result, &res)
+	s.Expect("mrtr.input-required-not-empty", res.InputRequests != nil || res.RequestState != nil, spec.Server, m.Event,
+		"the InputRequiredResult carries neither inputRequests nor requestState")
+	keys := judgeInputRequests(s, m, res.InputRequests)
+	if supported {
+		r.flows.open(m.Request, res, keys, m.Event)
+	}
+}
+
+// judgeInputRequests judges the inputRequests map and returns its keys.
+func judgeInputRequests(s *Session, m *Msg, raw json.RawMessage) []string {
+	if raw == nil {
+		return nil
+	}
+	s.Pass("mrtr.no-server-requests", spec.Server) // the server asked for input the 2026-07-28 way
+	keys, dup := objectKeys(raw)
+	s.Expect("mrtr.input-keys-unique", dup == "", spec.Server, m.Event, "inputRequests uses key %q more than once", dup)
+	caps := parseCaps(metaOf(m.Request.Params)["io.modelcontextprotocol/clientCapabilities"])
+	var requests map[string]struct {
+		Method string `json:"method"`
+	}
+	Decode(raw, &requests)
+	for _, k := range keys {
+		method := requests[k].Method
+		capability, known := inputCapability[method]
+		s.Expect("mrtr.input-request-kind", known, spec.Server, m.Event,
+			"inputRequests[%q] is a %q request; only elicitation/create, sampling/createMessage and roots/list may be asked for", k, method)
+		if known {
+			s.Expect("mrtr.input-requests-declared", caps.Has(capability), spec.Server, m.Event,
+				"inputRequests[%q] asks for %q, but the request's client capabilities do not declare %s", k, method, capability)
+		}
+	}
+	return keys
+}
+
+// objectKeys lists a JSON object's keys in order and returns the first
+// key that occurs twice (decoding into a map would silently keep one).
+func objectKeys(raw json.RawMessage) (keys []string, dup string) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		k, isKey := tok.(string)
+		var skip json.RawMessage
+		if err != nil || !isKey || dec.Decode(&skip) != nil {
+			return keys, dup
+		}
+		if seen[k] && dup == "" {
+			dup = k
+		}
+		if !seen[k] {
+			keys = append(keys, k)
+		}
+		seen[k] = true
+	}
+	return keys, dup
+}

@@ -1,0 +1,84 @@
+package judge
+
+import (
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Pagination: clients send back only the cursors the server issued, and
+// servers answer a cursor they never issued with an invalid-params error.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"pagination.cursor-issued", "2025-11-25: every cursor a client sends was issued as nextCursor of an earlier result of the same list method in the session"},
+			{"pagination.invalid-cursor-error", "a list request with a cursor the server never issued, when refused, is refused with -32602 (Invalid params)"},
+			{"pagination.invalid-cursor-survived", "the server answers a list request with a cursor it never issued (a result or an error) rather than breaking the transport"},
+		},
+		New: func() Rule { return newPaginationRule() },
+	})
+}
+
+type paginationRule struct {
+	BaseRule
+	after aftermath
+	// issued holds "method\x00cursor" for every cursor the server issued,
+	// the most recent ones when there were very many.
+	issued *boundedKeys
+	// unissued holds the pending keys of list requests whose cursor the
+	// server never issued, until they are answered.
+	unissued map[string]bool
+}
+
+// maxCursors bounds the cursors remembered per session.
+const maxCursors = 4096
+
+func newPaginationRule() *paginationRule {
+	return &paginationRule{issued: newBoundedKeys(maxCursors), unissued: map[string]bool{}}
+}
+
+func cursorKey(method, cursor string) string { return method + "\x00" + cursor }
+
+func (r *paginationRule) Message(s *Session, m *Msg) {
+	r.after.message(s, m)
+	switch {
+	case m.Kind == KindRequest && listMethods[m.Method] && m.From == spec.Client:
+		r.request(s, m)
+	case m.Request != nil && listMethods[m.Request.Method] && !m.Answered:
+		r.response(s, m)
+	}
+}
+
+func (r *paginationRule) Lifecycle(s *Session, ev *trace.Event) { r.after.lifecycle(s, ev) }
+
+func (r *paginationRule) request(s *Session, m *Msg) {
+	cursor, ok := stringMember(m.Params, "cursor")
+	if !ok {
+		return
+	}
+	if r.issued.has(cursorKey(m.Method, cursor)) {
+		s.Pass("pagination.cursor-issued", spec.Client)
+		return
+	}
+	if !s.Stateless() && !r.issued.Forgot {
+		s.Fail("pagination.cursor-issued", spec.Client, m.Event,
+			"%s carries cursor %q, which no %s result of this session issued as nextCursor", m.Method, cursor, m.Method)
+	}
+	key := pendingKey(spec.Client, m.IDKey)
+	r.unissued[key] = true
+	r.after.expect(watch{check: "pagination.invalid-cursor-survived", party: spec.Server, ev: m.Event,
+		what: m.Method + " with cursor " + quoteString(cursor) + ", which it never issued", answers: key})
+}
+
+func (r *paginationRule) response(s *Session, m *Msg) {
+	key := pendingKey(m.Request.From, m.Request.IDKey)
+	if r.unissued[key] {
+		delete(r.unissued, key)
+		if code, ok := errorCode(m); m.Kind == KindError {
+			s.Expect("pagination.invalid-cursor-error", ok && code == -32602, spec.Server, m.Event,
+				"the server refused %s with a cursor it never issued with error code %s, not -32602 (Invalid params)", m.Request.Method, codeText(m))
+		}
+	}
+	if next, ok := stringMember(m.Result, "nextCursor"); ok && m.Kind == KindResult {
+		r.issued.add(cursorKey(m.Request.Method, next))
+	}
+}

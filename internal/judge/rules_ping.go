@@ -1,0 +1,92 @@
+package judge
+
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Ping: the receiver answers with an empty result.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"ping.empty-result", "a ping is answered with an empty result (nothing but _meta), never with an error, and not left unanswered while the receiver answers requests sent after it"},
+		},
+		New: func() Rule { return &pingRule{} },
+	})
+}
+
+type pingRule struct {
+	BaseRule
+	// pings are the pings in flight.
+	pings []*pendingPing
+}
+
+type pendingPing struct {
+	from  spec.Party
+	key   string
+	seq   int64
+	line  int
+	later *Msg // a response the receiver sent to a request sent after the ping
+}
+
+// maxPings bounds the pings kept in flight; a sender piling up more than
+// this many unanswered pings has long shown the receiver is not answering.
+const maxPings = 16
+
+func (r *pingRule) Message(s *Session, m *Msg) {
+	switch {
+	case s.Stateless():
+	case m.Kind == KindRequest && m.Method == "ping" && len(r.pings) < maxPings:
+		r.pings = append(r.pings, &pendingPing{from: m.From, key: m.IDKey, seq: m.Event.Seq, line: m.Event.Line})
+	case m.Request == nil || m.Answered:
+	case m.Request.Method == "ping":
+		checkPingAnswer(s, m)
+		r.settle(m.Request)
+	default:
+		r.overtake(m)
+	}
+}
+
+func checkPingAnswer(s *Session, m *Msg) {
+	if m.Kind == KindError {
+		s.Fail("ping.empty-result", m.From, m.Event, "the %s answered ping %s with an error, not an empty result", m.From, m.ID)
+		return
+	}
+	var fields map[string]json.RawMessage
+	ok := Decode(m.Result, &fields)
+	delete(fields, "_meta")
+	s.Expect("ping.empty-result", ok && len(fields) == 0, m.From, m.Event,
+		"the %s answered ping %s with result %s, not an empty object", m.From, m.ID, m.Result)
+}
+
+func (r *pingRule) settle(req *Request) {
+	for i, p := range r.pings {
+		if p.from == req.From && p.key == req.IDKey {
+			r.pings = append(r.pings[:i], r.pings[i+1:]...)
+			return
+		}
+	}
+}
+
+// overtake notes, for every ping in flight, the first response its receiver
+// gave to a request sent after the ping.
+func (r *pingRule) overtake(m *Msg) {
+	for _, p := range r.pings {
+		if p.later == nil && p.from == m.Request.From && p.seq < m.Request.Seq {
+			p.later = m
+		}
+	}
+}
+
+// End fails the pings never answered although their receiver answered
+// requests sent after them: the receiver was responsive, but not to them.
+func (r *pingRule) End(s *Session) {
+	for _, p := range r.pings {
+		if req := s.Pending(p.from, p.key); p.later != nil && req != nil && !req.Cancelled {
+			s.Fail("ping.empty-result", Peer(p.from), p.later.Event,
+				"the %s never answered ping %s (line %d), though it answered request %s (%q), sent after it",
+				Peer(p.from), displayID(p.key), p.line, displayID(p.later.Request.IDKey), p.later.Request.Method)
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package judge
+
+import "github.com/mcpverdict/mcpverdict/internal/spec"
+
+// Progress: tokens issued on requests, notifications only for tokens in
+// flight, progress that only goes up.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"progress.token-type", "a progressToken is a string or an integer"},
+			{"progress.token-unique", "no request carries the progressToken of another request its sender still has in flight"},
+			{"progress.increasing", "each progress notification for a token carries a greater progress than the one before"},
+			{"progress.token-active", "a progress notification names a token its receiver issued on a request still in progress"},
+			{"progress.stops-after-completion", "no progress notification names the token of a request already answered"},
+			{"progress.task-stops-at-terminal", "no progress notification names the token of a task after the task reached completed, failed or cancelled"},
+		},
+		New: func() Rule { return newProgressRule() },
+	})
+}
+
+type progressRule struct {
+	BaseRule
+	// active holds the tokens of requests in progress (and of tasks not yet
+	// finished), by issuer and token.
+	active map[string]*tokenState
+	// finished remembers recently finished tokens, to tell a notification
+	// that came too late from one naming a token never issued.
+	finished *finishedTokens
+	// tasks maps a task id to the token of the request that created it;
+	// taskOrder keeps them oldest first, to bound them.
+	tasks     map[string]string
+	taskOrder []string
+}
+
+type tokenState struct {
+	reqKey string
+	id     string // the request id, for messages
+	task   string // set once a CreateTaskResult answered the request
+	last   float64
+	seen   bool // a notification arrived for it
+}
+
+func newProgressRule() *progressRule {
+	return &progressRule{active: map[string]*tokenState{}, finished: &finishedTokens{}, tasks: map[string]string{}}
+}
+
+func tokenKey(issuer spec.Party, token string) string { return string(issuer) + "|" + token }
+
+// partyOfKey returns the issuer a token key was made with.
+func partyOfKey(key string) spec.Party {
+	if len(key) > len(spec.Server) && key[:len(spec.Server)] == string(spec.Server) {
+		return spec.Server
+	}
+	return spec.Client
+}
+
+func (r *progressRule) Message(s *Session, m *Msg) {
+	switch {
+	case m.Kind == KindRequest:
+		r.request(s, m)
+	case m.Kind == KindNotification && m.Method == "notifications/progress":
+		r.notification(s, m)
+	case m.Kind == KindNotification && m.Method == "notifications/tasks/status":
+		r.taskStatus(m.Params, m.Event)
+	case m.Kind == KindResult || m.Kind == KindError:
+		r.response(m)
+	}
+}
+
+func (r *progressRule) request(s *Session, m *Msg) {
+	raw, ok := m.ParamsMeta()["progressToken"]
+	if !ok {
+		return
+	}
+	valid := isStringOrInteger(raw)
+	s.Expect("progress.token-type", valid, m.From, m.Event,
+		"request %q carries progressToken %s, which is neither a string nor an integer", m.Method, raw)
+	if !valid {
+		return
+	}
+	key := tokenKey(m.From, idKey(raw))
+	prev := r.active[key]
+	s.Expect("progress.token-unique", prev == nil, m.From, m.Event,
+		"request %q reuses progressToken %s of request %s, still in progress", m.Method, raw, prevID(prev))
+	if prev == nil && m.IDKey != "" {
+		r.active[key] = &tokenState{id: string(m.ID), reqKey: pendingKey(m.From, m.IDKey)}
+	}
+}
+
+func prevID(t *tokenState) string {
+	if t == nil {
+		return ""
+	}
+	return t.id
+}

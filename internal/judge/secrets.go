@@ -1,0 +1,39 @@
+package judge
+
+import (
+	"regexp"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// credentialPatterns are credentials whose form alone gives them away: a
+// match is a secret, not a guess, so a log message carrying one breaks the
+// rule that log messages carry no credentials. Anything less certain (a
+// word like "password", a long random string) is left alone.
+var credentialPatterns = []struct {
+	name string
+	re   *regexp.Regexp
+}{
+	{"a private key", regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED )?PRIVATE KEY-----`)},
+	{"an AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"a GitHub token", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b`)},
+	{"a Slack token", regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
+	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+	{"a Stripe secret key", regexp.MustCompile(`\b[sr]k_live_[0-9A-Za-z]{24,}\b`)},
+	{"a JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}`)},
+	{"a bearer token", regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{20,}=*`)},
+}
+
+// checkCredentials looks for a recognisable credential anywhere in a
+// notifications/message's params. The finding names the kind of secret and
+// where it starts, never the secret itself, so the report does not repeat it.
+func checkCredentials(s *Session, m *Msg) {
+	for _, p := range credentialPatterns {
+		if loc := p.re.FindIndex(m.Params); loc != nil {
+			s.Fail("logging.no-credentials", spec.Server, m.Event,
+				"notifications/message carries %s (%q…)", p.name, m.Params[loc[0]:loc[0]+4])
+			return
+		}
+	}
+	s.Pass("logging.no-credentials", spec.Server)
+}
