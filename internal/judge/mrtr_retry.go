@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strings"
 
@@ -151,21 +152,12 @@ func compareInputs(flow *mrtrFlow, responses json.RawMessage) retryInfo {
 		}
 	}
 	for k := range got {
-		if !hasString(flow.keys, k) {
+		if !slices.Contains(flow.keys, k) {
 			info.extra = append(info.extra, quoteString(k))
 		}
 	}
 	sort.Strings(info.extra)
 	return info
-}
-
-func hasString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // malformedResponses says what makes inputResponses invalid: not an object,

@@ -99,8 +99,6 @@ func malformedCompletion(p completeParams) string {
 	return ""
 }
 
-func isJSONString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
-
 func judgeCompletion(s *Session, m *Msg, ask completionAsk) {
 	code, isCode := errorCode(m)
 	switch {

@@ -18,7 +18,6 @@ func init() {
 			{"mrtr.input-required-not-empty", "an InputRequiredResult carries inputRequests, requestState or both"},
 			{"mrtr.input-keys-unique", "the keys of inputRequests are unique"},
 			{"mrtr.input-request-kind", "every inputRequests value is an elicitation/create, sampling/createMessage or roots/list request"},
-			{"mrtr.input-requests-declared", "inputRequests asks only for what the request's client capabilities declare (elicitation, sampling, roots)"},
 			{"mrtr.inputs-constructed", "a retry after inputRequests carries inputResponses for every key requested"},
 			{"mrtr.request-state-echoed", "a retry carries exactly the requestState of the InputRequiredResult"},
 			{"mrtr.no-unsolicited-request-state", "a retry after an InputRequiredResult without requestState carries none"},
@@ -36,10 +35,8 @@ func init() {
 // parameter that names what they act on.
 var mrtrMethods = map[string]string{"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 
-// inputCapability is the client capability each kind of input request needs.
-var inputCapability = map[string]string{
-	"elicitation/create": "elicitation", "sampling/createMessage": "sampling", "roots/list": "roots",
-}
+// inputMethods are the requests inputRequests may carry.
+var inputMethods = map[string]bool{"elicitation/create": true, "sampling/createMessage": true, "roots/list": true}
 
 type mrtrRule struct {
 	BaseRule
@@ -104,20 +101,14 @@ func judgeInputRequests(s *Session, m *Msg, raw json.RawMessage) []string {
 	s.Pass("mrtr.no-server-requests", spec.Server) // the server asked for input the 2026-07-28 way
 	keys, dup := objectKeys(raw)
 	s.Expect("mrtr.input-keys-unique", dup == "", spec.Server, m.Event, "inputRequests uses key %q more than once", dup)
-	caps := parseCaps(metaOf(m.Request.Params)["io.modelcontextprotocol/clientCapabilities"])
 	var requests map[string]struct {
 		Method string `json:"method"`
 	}
 	Decode(raw, &requests)
 	for _, k := range keys {
 		method := requests[k].Method
-		capability, known := inputCapability[method]
-		s.Expect("mrtr.input-request-kind", known, spec.Server, m.Event,
+		s.Expect("mrtr.input-request-kind", inputMethods[method], spec.Server, m.Event,
 			"inputRequests[%q] is a %q request; only elicitation/create, sampling/createMessage and roots/list may be asked for", k, method)
-		if known {
-			s.Expect("mrtr.input-requests-declared", caps.Has(capability), spec.Server, m.Event,
-				"inputRequests[%q] asks for %q, but the request's client capabilities do not declare %s", k, method, capability)
-		}
 	}
 	return keys
 }

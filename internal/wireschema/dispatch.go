@@ -97,10 +97,16 @@ func (v *Validator) methodDef(method, fallback string) string {
 // resultDef names the definition a result is held to: the answering
 // request's FooRequest -> FooResult, EmptyResult for requests whose result
 // has no definition of its own (ping, subscribe, setLevel), and
-// InputRequiredResult for a 2026-07-28 result that asks for input.
+// InputRequiredResult for a 2026-07-28 result that asks for input, and
+// CreateTaskResult for a 2025-11-25 task-augmented request's answer (a
+// result whose task member no other result definition has).
 func (v *Validator) resultDef(requestMethod string, result any) string {
-	if obj, ok := result.(map[string]any); ok && obj["resultType"] == "input_required" && v.defs["InputRequiredResult"] {
+	obj, _ := result.(map[string]any)
+	if obj["resultType"] == "input_required" && v.defs["InputRequiredResult"] {
 		return "InputRequiredResult"
+	}
+	if _, isTask := obj["task"].(map[string]any); isTask && v.defs["CreateTaskResult"] {
+		return "CreateTaskResult"
 	}
 	req := v.methods[requestMethod]
 	if req == "" {

@@ -52,6 +52,7 @@ func TestValidMessagesPass(t *testing.T) {
 		{Kind: Notification, Method: "notifications/initialized", Body: []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)},
 		{Kind: Result, RequestMethod: "tools/list", Body: []byte(`{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo","inputSchema":{"type":"object"}}]}}`)},
 		{Kind: Result, RequestMethod: "ping", Body: []byte(`{"jsonrpc":"2.0","id":3,"result":{}}`)},
+		{Kind: Result, RequestMethod: "tools/call", Body: []byte(`{"jsonrpc":"2.0","id":5,"result":{"task":{"taskId":"t1","status":"working","createdAt":"2025-11-25T00:00:00Z","lastUpdatedAt":"2025-11-25T00:00:00Z","ttl":60000}}}`)},
 		{Kind: Error, Body: []byte(`{"jsonrpc":"2.0","id":4,"error":{"code":-32601,"message":"Method not found"}}`)},
 	}
 	for _, m := range msgs {
