@@ -209,10 +209,3 @@ func (r *cancellationRule) checkServerCancel(s *Session, c cancelled, method str
 	s.Expect("cancellation.server-subscriptions-only", method == "subscriptions/listen", spec.Server, c.msg.Event,
 		"the server cancels request %s (%q); a server cancels only subscriptions/listen requests", c.id, method)
 }
-
-func orAbsent(raw json.RawMessage) string {
-	if raw == nil {
-		return "absent"
-	}
-	return string(raw)
-}
