@@ -80,7 +80,7 @@ func (a *aftermath) lifecycle(s *Session, ev *trace.Event) {
 		}
 	case trace.TransportAbort:
 		a.resolve(func(w watch) bool {
-			if partyOf(ev.Direction) != w.party || !sameExchange(w.ev, ev) {
+			if senderOf(ev.Direction) != w.party || !sameExchange(w.ev, ev) {
 				return false
 			}
 			s.Fail(w.check, w.party, ev, "the %s's side of the transport broke (%s) before it went on after %s at line %d",
@@ -111,7 +111,7 @@ func sameExchange(stimulus, abort *trace.Event) bool {
 	return abort.Exchange == 0 || stimulus.Exchange == 0 || abort.Exchange == stimulus.Exchange
 }
 
-func partyOf(d trace.Direction) spec.Party {
+func senderOf(d trace.Direction) spec.Party {
 	if d == trace.ServerToClient {
 		return spec.Server
 	}

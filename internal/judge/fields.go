@@ -8,7 +8,7 @@ var listMethods = map[string]bool{
 }
 
 // errorCode returns the integer code of an error response.
-func errorCode(m *Msg) (int64, bool) {
+func rpcErrorCode(m *Msg) (int64, bool) {
 	if m.Kind != KindError {
 		return 0, false
 	}
@@ -16,7 +16,7 @@ func errorCode(m *Msg) (int64, bool) {
 }
 
 // member returns obj[name] of a JSON object, nil when absent or not an object.
-func member(obj json.RawMessage, name string) json.RawMessage {
+func objectMember(obj json.RawMessage, name string) json.RawMessage {
 	var fields map[string]json.RawMessage
 	if !Decode(obj, &fields) {
 		return nil
@@ -25,16 +25,16 @@ func member(obj json.RawMessage, name string) json.RawMessage {
 }
 
 // stringMember returns obj[name] when it is a JSON string.
-func stringMember(obj json.RawMessage, name string) (string, bool) {
+func stringField(obj json.RawMessage, name string) (string, bool) {
 	var s string
-	raw := member(obj, name)
+	raw := objectMember(obj, name)
 	return s, raw != nil && json.Unmarshal(raw, &s) == nil
 }
 
 // resultType returns a result's resultType, "complete" when absent (as the
 // 2026-07-28 base protocol reads a result without one).
-func resultType(result json.RawMessage) string {
-	if t, ok := stringMember(result, "resultType"); ok {
+func resultTypeOf(result json.RawMessage) string {
+	if t, ok := stringField(result, "resultType"); ok {
 		return t
 	}
 	return "complete"
@@ -70,13 +70,13 @@ func (b *boundedKeys) add(key string) {
 
 func (b *boundedKeys) has(key string) bool { return b.set[key] }
 
-func quoteString(s string) string {
+func jsonQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
 
 // codeText is an error response's code as written, for messages.
-func codeText(m *Msg) string {
+func errorCodeText(m *Msg) string {
 	if m.Error == nil || m.Error.Code == nil {
 		return "(none)"
 	}

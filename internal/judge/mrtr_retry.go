@@ -38,7 +38,7 @@ func newMRTRFlows() *mrtrFlows {
 // flowKey names what a request acts on: its method and the tool, prompt or
 // resource it names.
 func flowKey(method string, params json.RawMessage) string {
-	target, _ := stringMember(params, mrtrMethods[method])
+	target, _ := stringField(params, mrtrMethods[method])
 	return method + "\x00" + target
 }
 
@@ -138,7 +138,7 @@ func describeState(state *string) string {
 	if state == nil {
 		return "(none)"
 	}
-	return quoteString(*state)
+	return jsonQuote(*state)
 }
 
 // compareInputs sets a retry's inputResponses against what was requested.
@@ -148,12 +148,12 @@ func compareInputs(flow *mrtrFlow, responses json.RawMessage) retryInfo {
 	Decode(responses, &got)
 	for _, k := range flow.keys {
 		if _, ok := got[k]; !ok {
-			info.missing = append(info.missing, quoteString(k))
+			info.missing = append(info.missing, jsonQuote(k))
 		}
 	}
 	for k := range got {
 		if !slices.Contains(flow.keys, k) {
-			info.extra = append(info.extra, quoteString(k))
+			info.extra = append(info.extra, jsonQuote(k))
 		}
 	}
 	sort.Strings(info.extra)
@@ -172,7 +172,7 @@ func malformedResponses(raw json.RawMessage) string {
 	}
 	for _, k := range sortedRawKeys(values) {
 		if v := values[k]; len(v) == 0 || v[0] != '{' {
-			return "inputResponses[" + quoteString(k) + "] = " + string(v) + ", which is not a result object"
+			return "inputResponses[" + jsonQuote(k) + "] = " + string(v) + ", which is not a result object"
 		}
 	}
 	return ""
@@ -191,8 +191,8 @@ func sortedRawKeys(m map[string]json.RawMessage) []string {
 // carried: invalid inputs refused, extra ones ignored, missing ones asked
 // for again.
 func judgeRetryAnswer(s *Session, m *Msg, info retryInfo) {
-	inputRequired := m.Kind == KindResult && resultType(m.Result) == "input_required"
-	code, _ := errorCode(m)
+	inputRequired := m.Kind == KindResult && resultTypeOf(m.Result) == "input_required"
+	code, _ := rpcErrorCode(m)
 	switch {
 	case info.malformed != "":
 		if !inputRequired {
@@ -202,7 +202,7 @@ func judgeRetryAnswer(s *Session, m *Msg, info retryInfo) {
 	case len(info.missing) > 0:
 		if m.Kind == KindError || inputRequired {
 			s.Expect("mrtr.missing-inputs-requested-again", inputRequired, spec.Server, m.Event,
-				"the server answered a retry lacking %s with error %s instead of a new InputRequiredResult asking for it again", strings.Join(info.missing, ", "), codeText(m))
+				"the server answered a retry lacking %s with error %s instead of a new InputRequiredResult asking for it again", strings.Join(info.missing, ", "), errorCodeText(m))
 		}
 	case len(info.extra) > 0:
 		s.Expect("mrtr.extra-responses-ignored", m.Kind != KindError || code != -32602, spec.Server, m.Event,

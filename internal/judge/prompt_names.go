@@ -32,7 +32,7 @@ func (p *promptNames) page(m *Msg) {
 	if !Decode(m.Result, &res) {
 		return
 	}
-	cursor, paged := stringMember(m.Request.Params, "cursor")
+	cursor, paged := stringField(m.Request.Params, "cursor")
 	switch {
 	case !paged:
 		p.partial = map[string]bool{}

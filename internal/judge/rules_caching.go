@@ -74,7 +74,7 @@ func (r *cachingRule) noteReuse(s *Session, m *Msg) {
 }
 
 func (r *cachingRule) request(s *Session, m *Msg) {
-	cursor, hasCursor := stringMember(m.Params, "cursor")
+	cursor, hasCursor := stringField(m.Params, "cursor")
 	if line, ok := r.refused[m.Method]; ok {
 		delete(r.refused, m.Method)
 		s.Expect("caching.restart-after-invalid-cursor", !hasCursor, spec.Client, m.Event,
@@ -95,7 +95,7 @@ func (r *cachingRule) response(s *Session, m *Msg) {
 		}
 		return
 	}
-	if resultType(m.Result) != "complete" {
+	if resultTypeOf(m.Result) != "complete" {
 		return
 	}
 	hints := checkHints(s, m)
@@ -103,7 +103,7 @@ func (r *cachingRule) response(s *Session, m *Msg) {
 		s.Expect("caching.scope-consistent-pages", hints.Scope == scope, spec.Server, m.Event,
 			"a page of %s has cacheScope %q, but the page whose cursor requested it had %q", m.Request.Method, hints.Scope, scope)
 	}
-	if next, ok := stringMember(m.Result, "nextCursor"); ok {
+	if next, ok := stringField(m.Result, "nextCursor"); ok {
 		r.remember(cursorKey(m.Request.Method, next), hints.Scope)
 	}
 }
@@ -129,12 +129,12 @@ func checkHints(s *Session, m *Msg) cacheHints {
 	s.Expect("caching.hints-present", ok, spec.Server, m.Event,
 		"the %s result carries ttlMs %s and cacheScope %q; it needs both, the scope \"public\" or \"private\"", m.Request.Method, orAbsent(h.TTL), h.Scope)
 	if h.TTL != nil {
-		s.Expect("caching.ttl-valid", isInteger(h.TTL) && h.TTL[0] != '-', spec.Server, m.Event,
+		s.Expect("caching.ttl-valid", isJSONInteger(h.TTL) && h.TTL[0] != '-', spec.Server, m.Event,
 			"the %s result carries ttlMs %s, not an integer of at least 0", m.Request.Method, h.TTL)
 	}
 	return h
 }
 
-func isInteger(raw json.RawMessage) bool {
+func isJSONInteger(raw json.RawMessage) bool {
 	return len(raw) > 0 && raw[0] != '"' && isStringOrInteger(raw)
 }

@@ -92,7 +92,7 @@ func malformedCompletion(p completeParams) string {
 	case p.Ref.Type == "ref/resource" && !isJSONString(p.Ref.URI):
 		return "a ref/resource without a uri"
 	case p.Ref.Type != "ref/prompt" && p.Ref.Type != "ref/resource":
-		return "a ref of type " + quoteString(p.Ref.Type)
+		return "a ref of type " + jsonQuote(p.Ref.Type)
 	case p.Argument == nil || p.Argument.Name == nil || p.Argument.Value == nil:
 		return "no argument with both a name and a value"
 	}
@@ -100,7 +100,7 @@ func malformedCompletion(p completeParams) string {
 }
 
 func judgeCompletion(s *Session, m *Msg, ask completionAsk) {
-	code, isCode := errorCode(m)
+	code, isCode := rpcErrorCode(m)
 	switch {
 	case ask.unsupported:
 		s.Expect("completion.unsupported-error", isCode && code == -32601, spec.Server, m.Event,

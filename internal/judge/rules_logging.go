@@ -73,7 +73,7 @@ func requestedLevel(s *Session, m *Msg) (string, bool) {
 	case s.Stateless():
 		raw = m.ParamsMeta()["io.modelcontextprotocol/logLevel"]
 	case m.Method == "logging/setLevel":
-		raw = member(m.Params, "level")
+		raw = objectMember(m.Params, "level")
 	}
 	var level string
 	if raw == nil || json.Unmarshal(raw, &level) != nil {
@@ -95,20 +95,20 @@ func (r *loggingRule) response(s *Session, m *Msg) {
 	}
 	if level, ok := r.invalid[key]; ok {
 		delete(r.invalid, key)
-		code, isCode := errorCode(m)
+		code, isCode := rpcErrorCode(m)
 		s.Expect("logging.invalid-level-rejected", isCode && code == -32602, spec.Server, m.Event,
 			"the server answered %q with log level %q by %s, not an error with code -32602 (Invalid params)", m.Request.Method, level, describeAnswer(m))
 		return
 	}
 	if !s.Stateless() && m.Request.Method == "logging/setLevel" && m.Kind == KindResult {
-		r.minimum, _ = stringMember(m.Request.Params, "level")
+		r.minimum, _ = stringField(m.Request.Params, "level")
 	}
 }
 
 // describeAnswer says how a response answered, for messages.
 func describeAnswer(m *Msg) string {
 	if m.Kind == KindError {
-		return "an error with code " + codeText(m)
+		return "an error with code " + errorCodeText(m)
 	}
 	return "a result"
 }

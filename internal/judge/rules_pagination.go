@@ -51,7 +51,7 @@ func (r *paginationRule) Message(s *Session, m *Msg) {
 func (r *paginationRule) Lifecycle(s *Session, ev *trace.Event) { r.after.lifecycle(s, ev) }
 
 func (r *paginationRule) request(s *Session, m *Msg) {
-	cursor, ok := stringMember(m.Params, "cursor")
+	cursor, ok := stringField(m.Params, "cursor")
 	if !ok {
 		return
 	}
@@ -66,19 +66,19 @@ func (r *paginationRule) request(s *Session, m *Msg) {
 	key := pendingKey(spec.Client, m.IDKey)
 	r.unissued[key] = true
 	r.after.expect(watch{check: "pagination.invalid-cursor-survived", party: spec.Server, ev: m.Event,
-		what: m.Method + " with cursor " + quoteString(cursor) + ", which it never issued", answers: key})
+		what: m.Method + " with cursor " + jsonQuote(cursor) + ", which it never issued", answers: key})
 }
 
 func (r *paginationRule) response(s *Session, m *Msg) {
 	key := pendingKey(m.Request.From, m.Request.IDKey)
 	if r.unissued[key] {
 		delete(r.unissued, key)
-		if code, ok := errorCode(m); m.Kind == KindError {
+		if code, ok := rpcErrorCode(m); m.Kind == KindError {
 			s.Expect("pagination.invalid-cursor-error", ok && code == -32602, spec.Server, m.Event,
-				"the server refused %s with a cursor it never issued with error code %s, not -32602 (Invalid params)", m.Request.Method, codeText(m))
+				"the server refused %s with a cursor it never issued with error code %s, not -32602 (Invalid params)", m.Request.Method, errorCodeText(m))
 		}
 	}
-	if next, ok := stringMember(m.Result, "nextCursor"); ok && m.Kind == KindResult {
+	if next, ok := stringField(m.Result, "nextCursor"); ok && m.Kind == KindResult {
 		r.issued.add(cursorKey(m.Request.Method, next))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // Ping: the receiver answers with an empty result.
@@ -20,6 +21,9 @@ type pingRule struct {
 	BaseRule
 	// pings are the pings in flight.
 	pings []*pendingPing
+	// refused is the HTTP exchange, if any, whose response carried a 4xx
+	// or 5xx status: an error there refuses the POST, not the ping.
+	refused int64
 }
 
 type pendingPing struct {
@@ -41,10 +45,21 @@ func (r *pingRule) Message(s *Session, m *Msg) {
 		r.pings = append(r.pings, &pendingPing{from: m.From, key: m.IDKey, seq: m.Event.Seq, line: m.Event.Line})
 	case m.Request == nil || m.Answered:
 	case m.Request.Method == "ping":
-		checkPingAnswer(s, m)
+		if m.Kind != KindError || m.Event.Exchange == 0 || m.Event.Exchange != r.refused {
+			checkPingAnswer(s, m)
+		}
 		r.settle(m.Request)
 	default:
 		r.overtake(m)
+	}
+}
+
+// HTTP notes an exchange the server refused at the transport (a missing
+// session id, an unsupported protocol version): the JSON-RPC error in its
+// body answers the refusal, and the ping inside was never handled.
+func (r *pingRule) HTTP(_ *Session, ev *trace.Event) {
+	if ev.Status >= 400 {
+		r.refused = ev.Exchange
 	}
 }
 

@@ -76,7 +76,7 @@ func (r *subscriptionsRule) listen(m *Msg) {
 // cancelled notes who ended a subscription; a server that cancels one it
 // has not answered closed it without the graceful result.
 func (r *subscriptionsRule) cancelled(s *Session, m *Msg) {
-	sub := r.subs[idKey(member(m.Params, "requestId"))]
+	sub := r.subs[idKey(objectMember(m.Params, "requestId"))]
 	switch {
 	case sub == nil:
 	case m.From == spec.Client:

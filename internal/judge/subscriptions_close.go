@@ -72,7 +72,7 @@ func (r *subscriptionsRule) open(exchange int64) []openSub {
 // requestedType judges a list_changed or resources/updated notification
 // against the filter of its subscription, or of any when it names none.
 func (r *subscriptionsRule) requestedType(s *Session, m *Msg, sub *subscription) {
-	uri, _ := stringMember(m.Params, "uri")
+	uri, _ := stringField(m.Params, "uri")
 	if !isSubscribable(m.Method) {
 		return
 	}
@@ -133,7 +133,7 @@ func (f subscriptionFilter) wants(method, uri string) bool {
 
 func describeNotice(method, uri string) string {
 	if method == "notifications/resources/updated" {
-		return method + " for " + quoteString(uri)
+		return method + " for " + jsonQuote(uri)
 	}
 	return method
 }
