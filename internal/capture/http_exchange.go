@@ -98,6 +98,8 @@ func (x *exchange) serve(ctx context.Context, client *clientWriter, r *http.Requ
 func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.Request, error) {
 	header := forwardableHeaders(r.Header)
 	header.Del("Accept-Encoding")
+	// The proxy has the whole body before it sends: no 100-continue wait.
+	header.Del("Expect")
 	head := x.event(trace.ClientToServer, trace.KindHTTP)
 	head.Method, head.Path, head.Headers = r.Method, r.URL.Path, recordedHeaders(header)
 	x.proxy.record(head)

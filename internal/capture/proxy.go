@@ -40,10 +40,10 @@ type ProxyConfig struct {
 
 // Proxy is a reverse proxy for the streamable-HTTP transport that records
 // what passes through it. It forwards requests and responses unchanged but
-// for the hop-by-hop headers, Host (set to the upstream's) and
-// Accept-Encoding (dropped, so that upstream answers in bytes the recorder
-// can read), and records each message before forwarding the byte that
-// completes it.
+// for the hop-by-hop headers, Host (set to the upstream's), Accept-Encoding
+// (dropped, so that upstream answers in bytes the recorder can read) and
+// Expect (the proxy has the whole body before it sends), and records each
+// message before forwarding the byte that completes it.
 //
 // Every HTTP request and response is one exchange, numbered from 1: an http
 // event for the request (method, path, headers), a message event for its

@@ -3,6 +3,7 @@ package capture
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -296,6 +297,41 @@ func TestProxyMaxMessage(t *testing.T) {
 	if aborts != 3 { // the stream, the request body, the response body
 		t.Errorf("%d recording-stopped aborts, want 3:\n%s", aborts, dumpEvents(evs))
 	}
+}
+
+// TestProxyKeepsForwardingWhenTheTraceFails: a recorder that cannot write
+// must not break the session it watches, but Close reports the failure.
+func TestProxyKeepsForwardingWhenTheTraceFails(t *testing.T) {
+	up := echoUpstream(t, &mcp.StreamableHTTPOptions{JSONResponse: true}, false)
+	u, _ := url.Parse(up.URL + "/mcp")
+	p, err := NewProxy(ProxyConfig{Upstream: u, Recorder: &failingRecorder{okFirst: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(p)
+	defer srv.Close()
+	if session, _ := InitializeThrough(t, srv.URL+"/mcp"); session == "" {
+		t.Errorf("initialize through a proxy whose trace fails opened no session")
+	}
+	if err := p.Close(); err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("Close = %v, want the recorder's error", err)
+	}
+}
+
+// failingRecorder accepts okFirst events, then fails every one.
+type failingRecorder struct {
+	mu      sync.Mutex
+	okFirst int
+}
+
+func (f *failingRecorder) Record(trace.Event) (int64, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.okFirst > 0 {
+		f.okFirst--
+		return 0, nil
+	}
+	return 0, errors.New("write trace: disk full")
 }
 
 func TestNewProxyRefusesBadConfig(t *testing.T) {
