@@ -24,6 +24,9 @@ type httpTrace struct {
 	eventIDs *fifoMap[eventOrigin]
 	// sent maps a server message's identity to the stream that carried it.
 	sent *fifoMap[*httpExchange]
+	// owed404 counts sessions whose 404 the client has yet to follow with
+	// a new initialize.
+	owed404 int
 	// supported is the supportedVersions of the last server/discover result.
 	supported []string
 	// lastClientRequest is the client's latest HTTP request head.

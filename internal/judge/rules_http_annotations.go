@@ -143,30 +143,39 @@ func walkChildren(obj map[string]json.RawMessage, key string, path []string, sta
 
 var tokenPattern = regexp.MustCompile("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$")
 
+// annotationVerdict collects the findings on one tool's annotations and
+// the problems that make the tool invalid.
+type annotationVerdict struct {
+	s        *Session
+	at       *trace.Event
+	problems []string
+}
+
+func (v *annotationVerdict) expect(check string, ok bool, where, why string) {
+	v.s.Expect(check, ok, spec.Server, v.at, "%s %s", where, why)
+	if !ok {
+		v.problems = append(v.problems, where+" "+why)
+	}
+}
+
 // judgeAnnotations holds a tool's annotations to each constraint and
 // returns why the tool is invalid, or "".
 func judgeAnnotations(s *Session, m *Msg, tool string, params []headerAnnotation) string {
-	var problems []string
+	v := &annotationVerdict{s: s, at: m.Event}
 	seen := map[string]bool{}
 	for _, a := range params {
 		where := fmt.Sprintf("tool %q: x-mcp-header %s at %q", tool, a.Raw, strings.Join(a.Path, "."))
-		expect := func(check string, ok bool, why string) {
-			s.Expect(check, ok, spec.Server, m.Event, "%s %s", where, why)
-			if !ok {
-				problems = append(problems, where+" "+why)
-			}
-		}
-		expect("http.x-mcp-header-nonempty", string(a.Raw) != `""`, "is empty")
-		expect("http.x-mcp-header-token", tokenPattern.MatchString(a.Name), "is not an HTTP field-name token")
-		expect("http.x-mcp-header-no-control", !hasControl(a.Name), "holds a control character")
-		expect("http.x-mcp-header-unique", !seen[strings.ToLower(a.Name)], "repeats another annotation of the schema")
+		v.expect("http.x-mcp-header-nonempty", string(a.Raw) != `""`, where, "is empty")
+		v.expect("http.x-mcp-header-token", tokenPattern.MatchString(a.Name), where, "is not an HTTP field-name token")
+		v.expect("http.x-mcp-header-no-control", !hasControl(a.Name), where, "holds a control character")
+		v.expect("http.x-mcp-header-unique", !seen[strings.ToLower(a.Name)], where, "repeats another annotation of the schema")
 		seen[strings.ToLower(a.Name)] = true
 		if kind, declared := primitiveType(a.Type); declared {
-			expect("http.x-mcp-header-primitive", kind != "", "annotates a property of type "+string(a.Type))
+			v.expect("http.x-mcp-header-primitive", kind != "", where, "annotates a property of type "+string(a.Type))
 		}
-		expect("http.x-mcp-header-reachable", a.Static, "is not on a property reached through properties keys alone")
+		v.expect("http.x-mcp-header-reachable", a.Static, where, "is not on a property reached through properties keys alone")
 	}
-	return strings.Join(problems, "; ")
+	return strings.Join(v.problems, "; ")
 }
 
 func hasControl(v string) bool {

@@ -77,19 +77,36 @@ func clientRequestSeen(s *Session, t *httpTrace, x *httpExchange, initialize boo
 // checkReinitialize settles the sessions that got a 404: the client's next
 // request either starts a new session or keeps using the dead one.
 func checkReinitialize(s *Session, t *httpTrace, x *httpExchange, id string, fresh bool) {
+	if t.owed404 == 0 {
+		return
+	}
 	t.sessions.each(func(_ string, sess *httpSession) {
 		switch {
 		case sess.Await404 == nil:
 		case fresh:
 			s.Pass("http.reinitialize-after-404", spec.Client)
-			sess.Await404 = nil
+			t.settle404(sess)
 		case id == sess.ID:
 			s.Fail("http.reinitialize-after-404", spec.Client, x.Request,
 				"after the 404 on line %d the client sent another %s on session %q instead of a new initialize",
 				sess.Await404.Line, x.Method(), sess.ID)
-			sess.Await404 = nil
+			t.settle404(sess)
 		}
 	})
+}
+
+// owe404 notes that after the 404 ev the client owes sess a new initialize.
+func (t *httpTrace) owe404(sess *httpSession, ev *trace.Event) {
+	if sess.Await404 == nil {
+		t.owed404++
+	}
+	sess.Await404 = ev
+}
+
+// settle404 notes that the client acted on the 404 of sess.
+func (t *httpTrace) settle404(sess *httpSession) {
+	sess.Await404 = nil
+	t.owed404--
 }
 
 func checkSessionAnswer(s *Session, t *httpTrace, x *httpExchange) {
@@ -101,7 +118,7 @@ func checkSessionAnswer(s *Session, t *httpTrace, x *httpExchange) {
 	switch {
 	case has && known:
 		judgeEndedSession(s, x, sess)
-		noteSessionEnd(s, x, sess)
+		noteSessionEnd(s, t, x, sess)
 	case !has:
 		judgeMissingSession(s, t, x)
 		assignSession(s, t, x)
@@ -183,7 +200,7 @@ func judgeEndedSession(s *Session, x *httpExchange, sess *httpSession) {
 	}
 }
 
-func noteSessionEnd(s *Session, x *httpExchange, sess *httpSession) {
+func noteSessionEnd(s *Session, t *httpTrace, x *httpExchange, sess *httpSession) {
 	switch {
 	case x.Method() == "DELETE" && (x.OK() || x.Status() == 405):
 		s.Pass("http.session-delete", spec.Client)
@@ -191,9 +208,10 @@ func noteSessionEnd(s *Session, x *httpExchange, sess *httpSession) {
 			sess.Ended, sess.Deleted = x.Response, true
 		}
 	case x.Status() == 404 && sess.Ended == nil:
-		sess.Ended, sess.Await404 = x.Response, x.Response
+		sess.Ended = x.Response
+		t.owe404(sess, x.Response)
 	case x.Status() == 404 && !sess.Deleted && sess.Await404 == nil:
-		sess.Await404 = x.Response
+		t.owe404(sess, x.Response)
 	}
 }
 
