@@ -1,5 +1,7 @@
 package judge
 
+import "encoding/json"
+
 // promptNames learns the server's prompts from a complete prompts/list
 // (every page, from the first to one without nextCursor), so a completion
 // for a prompt outside it can be told apart. A list_changed notification
@@ -29,15 +31,7 @@ func (p *promptNames) page(m *Msg) {
 		} `json:"prompts"`
 		NextCursor *string `json:"nextCursor"`
 	}
-	if !Decode(m.Result, &res) {
-		return
-	}
-	cursor, paged := stringField(m.Request.Params, "cursor")
-	switch {
-	case !paged:
-		p.partial = map[string]bool{}
-	case p.partial == nil || cursor != p.next:
-		p.partial = nil // a page of a listing not followed from its start
+	if !Decode(m.Result, &res) || !p.follows(m.Request.Params) {
 		return
 	}
 	for _, pr := range res.Prompts {
@@ -51,6 +45,20 @@ func (p *promptNames) page(m *Msg) {
 	default:
 		p.next = *res.NextCursor
 	}
+}
+
+// follows reports whether a prompts/list request starts a listing or
+// continues the one gathered so far; a page of any other listing drops it.
+func (p *promptNames) follows(params json.RawMessage) bool {
+	cursor, paged := stringField(params, "cursor")
+	switch {
+	case !paged:
+		p.partial = map[string]bool{}
+	case p.partial == nil || cursor != p.next:
+		p.partial = nil
+		return false
+	}
+	return true
 }
 
 // unknown reports whether the complete list is known and lacks name.
