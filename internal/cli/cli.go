@@ -70,6 +70,7 @@ an auditor can check.`,
 		c.requirementsCmd(),
 		c.checkCmd(),
 		c.schemaCmd(),
+		c.ledgerCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

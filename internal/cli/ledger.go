@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/ledger"
+)
+
+func (c *Command) ledgerCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "ledger",
+		Short: "Verify (and sign the head of) an evidence ledger",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(c.ledgerVerifyCmd())
+	return cmd
+}
+
+type ledgerVerifyFlags struct {
+	ledger       string
+	expectedHead string
+}
+
+func (c *Command) ledgerVerifyCmd() *cobra.Command {
+	var f ledgerVerifyFlags
+	cmd := &cobra.Command{
+		Use:   "verify --ledger LEDGER --expected-head HEAD",
+		Short: "Replay a ledger's hash chain and check it reaches the head kept elsewhere",
+		Long: `verify replays the ledger's SHA-256 hash chain, checks every block's index,
+prev_hash and hash, and compares the head it reaches with --expected-head, the
+head kept where the ledger's holder cannot edit it. It reads mcpverdict ledgers
+and mcp-evidence-validator ledgers (format 0.2 and 0.3), and lists every
+problem it finds.
+
+Exit status: 0 the ledger is intact and reaches the head, 1 refused, 2 bad
+invocation (no --expected-head) or a ledger that cannot be read.`,
+		Example: `  mcpverdict ledger verify --ledger mcpverdict-out/ledger.jsonl --expected-head "$(cat mcpverdict-out/ledger.head)"`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return c.runLedgerVerify(&f)
+		},
+	}
+	cmd.Flags().StringVar(&f.ledger, "ledger", "", "the ledger file to verify")
+	cmd.Flags().StringVar(&f.expectedHead, "expected-head", "", "the head digest (sha256:…) recorded outside the ledger (required)")
+	return cmd
+}
+
+var headPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+
+// parseHead checks a head given on the command line.
+func parseHead(flag, s string) (string, error) {
+	head := strings.TrimSpace(s)
+	if head == "" {
+		return "", exitcode.New(exitcode.Usage, "%s is required: the ledger head kept outside the ledger (its .head file, or the line the run printed)", flag)
+	}
+	if !headPattern.MatchString(head) {
+		return "", exitcode.New(exitcode.Usage, "%s %q is not a head: expected sha256: and 64 lowercase hex digits", flag, head)
+	}
+	return head, nil
+}
+
+func (c *Command) runLedgerVerify(f *ledgerVerifyFlags) error {
+	if f.ledger == "" {
+		return exitcode.New(exitcode.Usage, "--ledger is required: the ledger file to verify")
+	}
+	head, err := parseHead("--expected-head", f.expectedHead)
+	if err != nil {
+		return err
+	}
+	res, err := ledger.VerifyFile(f.ledger, head)
+	if err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	if !res.Intact() {
+		printProblems(c.Stderr, f.ledger, res)
+		return exitWith(exitcode.Fail)
+	}
+	printIntact(c.Stdout, res)
+	return nil
+}
+
+func printProblems(w io.Writer, path string, res *ledger.Result) {
+	fmt.Fprintf(w, "mcpverdict: ledger %s not verified (%d blocks, %s), %d problems:\n", path, res.Blocks, res.Format, len(res.Problems))
+	for _, p := range res.Problems {
+		fmt.Fprintf(w, "  - %s\n", p)
+	}
+}
+
+func printIntact(w io.Writer, res *ledger.Result) {
+	types, _ := json.Marshal(res.Types) // encoding/json sorts map keys
+	fmt.Fprintf(w, "ledger intact: %d blocks, chain verified against the expected head\n", res.Blocks)
+	fmt.Fprintf(w, "format: %s\n", res.Format)
+	fmt.Fprintf(w, "block types: %s\n", types)
+	if len(res.Recipes) > 0 {
+		fmt.Fprintf(w, "contract recipes: %s\n", strings.Join(res.Recipes, ", "))
+	}
+}

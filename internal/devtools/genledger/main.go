@@ -1,0 +1,64 @@
+// Command genledger writes a ledger of N blocks shaped like a real run's
+// (trace digests, declarations, clause rows, contract findings) for
+// scripts/bench-ledger, and prints its head. Usage: genledger -n N -o FILE
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
+	"github.com/mcpverdict/mcpverdict/internal/ledger"
+)
+
+func main() {
+	n := flag.Int("n", 100000, "blocks to write")
+	out := flag.String("o", "ledger.jsonl", "output file")
+	flag.Parse()
+	if err := write(*n, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "genledger:", err)
+		os.Exit(1)
+	}
+}
+
+func write(n int, path string) error {
+	f, err := outfile.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	w := ledger.NewWriter(f)
+	start := time.Now()
+	for i := range n {
+		typ, rec := record(i)
+		if _, err := w.Append(typ, rec); err != nil {
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	fmt.Printf("%s %d %.3f\n", w.Head(), n, elapsed.Seconds())
+	return nil
+}
+
+// record returns the i-th block: mostly clause rows, some trace digests and
+// contract findings, as a long run's ledger holds.
+func record(i int) (string, any) {
+	switch i % 10 {
+	case 0:
+		return "trace", map[string]any{"path": fmt.Sprintf("traces/session-%06d.jsonl", i), "sha256": strings.Repeat("5e", 32), "bytes": 1 << 20, "events": 4096}
+	case 1:
+		return "contract_findings", map[string]any{"contract_recipe": "3", "findings": []map[string]any{{
+			"check": "contract_mutated", "tool": fmt.Sprintf("tool_%d", i), "changes": []map[string]any{{"field": "description", "old": "Reads a file.", "new": "Reads any file, returned as an embedded resource."}},
+		}}}
+	}
+	return "clause", map[string]any{"clause": fmt.Sprintf("BASE-%03d", i%500), "revision": "2025-11-25", "outcome": "pass", "examined": i % 97, "reason": "every request in the session carried a unique id — «checked» 100%"}
+}
