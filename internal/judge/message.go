@@ -69,6 +69,10 @@ type Msg struct {
 	// Body is the message's own JSON text (one element, for a batch).
 	Body []byte
 
+	// Decoded _meta members, computed on first use: many rules ask.
+	paramsMeta, resultMeta         map[string]json.RawMessage
+	paramsMetaDone, resultMetaDone bool
+
 	// Request is, for a response, the request it answers (nil when none is
 	// known); Answered is set when that request already had a response.
 	Request  *Request
@@ -206,14 +210,26 @@ func idKey(raw json.RawMessage) string {
 
 // ParamsMeta decodes params._meta into v; false when absent or malformed.
 func (m *Msg) ParamsMeta() map[string]json.RawMessage {
-	return metaOf(m.Params)
+	if !m.paramsMetaDone {
+		m.paramsMeta, m.paramsMetaDone = metaOf(m.Params), true
+	}
+	return m.paramsMeta
 }
 
 // ResultMeta returns result._meta.
-func (m *Msg) ResultMeta() map[string]json.RawMessage { return metaOf(m.Result) }
+func (m *Msg) ResultMeta() map[string]json.RawMessage {
+	if !m.resultMetaDone {
+		m.resultMeta, m.resultMetaDone = metaOf(m.Result), true
+	}
+	return m.resultMeta
+}
+
+var metaMemberName = []byte(`"_meta"`)
 
 func metaOf(obj json.RawMessage) map[string]json.RawMessage {
-	if obj == nil {
+	// Most messages carry no _meta at all; a byte search is far cheaper than
+	// decoding the object to find that out.
+	if obj == nil || !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
 	var w struct {
