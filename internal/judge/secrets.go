@@ -28,12 +28,18 @@ var credentialPatterns = []struct {
 // notifications/message's params. The finding names the kind of secret and
 // where it starts, never the secret itself, so the report does not repeat it.
 func checkCredentials(s *Session, m *Msg) {
+	kind, at := findCredential(m.Params)
+	s.Expect("logging.no-credentials", kind == "", spec.Server, m.Event,
+		"notifications/message carries %s (%q…)", kind, at)
+}
+
+// findCredential returns the kind of the first credential in text and its
+// first four bytes, or "" when there is none.
+func findCredential(text []byte) (kind string, start string) {
 	for _, p := range credentialPatterns {
-		if loc := p.re.FindIndex(m.Params); loc != nil {
-			s.Fail("logging.no-credentials", spec.Server, m.Event,
-				"notifications/message carries %s (%q…)", p.name, m.Params[loc[0]:loc[0]+4])
-			return
+		if loc := p.re.FindIndex(text); loc != nil {
+			return p.name, string(text[loc[0] : loc[0]+4])
 		}
 	}
-	s.Pass("logging.no-credentials", spec.Server)
+	return "", ""
 }
