@@ -111,6 +111,7 @@ func sameExchange(stimulus, abort *trace.Event) bool {
 	return abort.Exchange == 0 || stimulus.Exchange == 0 || abort.Exchange == stimulus.Exchange
 }
 
+// senderOf is the party that sends in direction d.
 func senderOf(d trace.Direction) spec.Party {
 	if d == trace.ServerToClient {
 		return spec.Server

@@ -1,13 +1,16 @@
 package judge
 
-import "encoding/json"
+import (
+	"bytes"
+	"encoding/json"
+)
 
 // The list operations that paginate.
 var listMethods = map[string]bool{
 	"tools/list": true, "prompts/list": true, "resources/list": true, "resources/templates/list": true,
 }
 
-// errorCode returns the integer code of an error response.
+// rpcErrorCode returns the integer code of an error response.
 func rpcErrorCode(m *Msg) (int64, bool) {
 	if m.Kind != KindError {
 		return 0, false
@@ -15,8 +18,13 @@ func rpcErrorCode(m *Msg) (int64, bool) {
 	return m.Error.IntCode()
 }
 
-// member returns obj[name] of a JSON object, nil when absent or not an object.
+// objectMember returns obj[name] of a JSON object, nil when absent or not an
+// object. Most messages lack the member a rule asks about, so the bytes are
+// searched for the quoted name before anything is decoded.
 func objectMember(obj json.RawMessage, name string) json.RawMessage {
+	if !bytes.Contains(obj, []byte(`"`+name+`"`)) {
+		return nil
+	}
 	var fields map[string]json.RawMessage
 	if !Decode(obj, &fields) {
 		return nil
@@ -24,14 +32,19 @@ func objectMember(obj json.RawMessage, name string) json.RawMessage {
 	return fields[name]
 }
 
-// stringMember returns obj[name] when it is a JSON string.
+// stringField returns obj[name] when it is a JSON string.
 func stringField(obj json.RawMessage, name string) (string, bool) {
 	var s string
 	raw := objectMember(obj, name)
 	return s, raw != nil && json.Unmarshal(raw, &s) == nil
 }
 
-// resultType returns a result's resultType, "complete" when absent (as the
+// isInputRequired reports whether a result is an InputRequiredResult.
+func isInputRequired(result json.RawMessage) bool {
+	return bytes.Contains(result, []byte(`"input_required"`)) && resultTypeOf(result) == "input_required"
+}
+
+// resultTypeOf returns a result's resultType, "complete" when absent (as the
 // 2026-07-28 base protocol reads a result without one).
 func resultTypeOf(result json.RawMessage) string {
 	if t, ok := stringField(result, "resultType"); ok {
@@ -70,12 +83,13 @@ func (b *boundedKeys) add(key string) {
 
 func (b *boundedKeys) has(key string) bool { return b.set[key] }
 
+// jsonQuote writes s as a JSON string, for messages.
 func jsonQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
 
-// codeText is an error response's code as written, for messages.
+// errorCodeText is an error response's code as written, for messages.
 func errorCodeText(m *Msg) string {
 	if m.Error == nil || m.Error.Code == nil {
 		return "(none)"

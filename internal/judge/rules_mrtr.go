@@ -69,7 +69,7 @@ func (r *mrtrRule) response(s *Session, m *Msg) {
 		delete(r.retries, key)
 		judgeRetryAnswer(s, m, info)
 	}
-	if m.Kind == KindResult && resultTypeOf(m.Result) == "input_required" {
+	if m.Kind == KindResult && isInputRequired(m.Result) {
 		r.inputRequired(s, m)
 	}
 }
