@@ -71,6 +71,7 @@ an auditor can check.`,
 		c.checkCmd(),
 		c.schemaCmd(),
 		c.ledgerCmd(),
+		c.evidenceCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)
