@@ -26,9 +26,14 @@ func messageBody(m *Msg) (json.RawMessage, string) {
 
 // walkMembers calls visit for every member of every object in a message's
 // params or result, in key order, and descends into the member's value when
-// visit returns true and the member is protocol data, not opaque.
-func walkMembers(m *Msg, visit func(key string, val any, path string) bool) {
+// visit returns true and the member is protocol data, not opaque. A message
+// whose bytes do not hold needle has nothing the visitor looks for and is
+// not decoded at all.
+func walkMembers(m *Msg, needle []byte, visit func(key string, val any, path string) bool) {
 	raw, root := messageBody(m)
+	if !bytes.Contains(raw, needle) {
+		return
+	}
 	if doc, ok := decodeAny(raw); ok {
 		walkValue(doc, root, visit)
 	}
@@ -78,7 +83,7 @@ type metaObject struct {
 // metaObjects lists every _meta object in a message's params or result.
 func metaObjects(m *Msg) []metaObject {
 	var out []metaObject
-	walkMembers(m, func(key string, val any, path string) bool {
+	walkMembers(m, metaMemberName, func(key string, val any, path string) bool {
 		if obj, ok := val.(map[string]any); ok && key == "_meta" {
 			out = append(out, metaObject{path: path, keys: slices.Sorted(maps.Keys(obj)), values: obj})
 		}

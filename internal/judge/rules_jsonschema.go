@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -21,11 +22,27 @@ func init() {
 			{"jsonschema.valid", "every JSON Schema a message carries is valid under its declared or default (2020-12) dialect"},
 			{"jsonschema.dialect-2020-12", "the JSON Schemas a party sends use the 2020-12 dialect"},
 		},
-		New: func() Rule { return jsonSchemaRule{} },
+		New: func() Rule { return &jsonSchemaRule{} },
 	})
 }
 
-type jsonSchemaRule struct{ BaseRule }
+type jsonSchemaRule struct {
+	BaseRule
+	// verdicts remembers what checkSchema found for each distinct schema,
+	// since servers list the same tools again and again.
+	verdicts map[string]schemaVerdict
+}
+
+// maxSchemaVerdicts bounds jsonSchemaRule.verdicts; a session rarely
+// carries more distinct schemas than this.
+const maxSchemaVerdicts = 256
+
+// schemaVerdict is what one schema was found to be: "" when sound.
+type schemaVerdict struct{ dialect, validity string }
+
+// schemaNeedle is in the bytes of every message that carries a schema
+// member (inputSchema, outputSchema, requestedSchema).
+var schemaNeedle = []byte(`Schema"`)
 
 // schemaMembers name the members whose value is a JSON Schema.
 var schemaMembers = map[string]bool{"inputSchema": true, "outputSchema": true, "requestedSchema": true}
@@ -43,32 +60,63 @@ var dialects = map[string]string{
 	"http://json-schema.org/draft-04/schema":       "http://json-schema.org/draft-04/schema#",
 }
 
-func (jsonSchemaRule) Message(s *Session, m *Msg) {
+func (r *jsonSchemaRule) Message(s *Session, m *Msg) {
 	if m.Kind != KindRequest && m.Kind != KindResult {
 		return
 	}
-	walkMembers(m, func(key string, val any, path string) bool {
+	walkMembers(m, schemaNeedle, func(key string, val any, path string) bool {
 		if schema, ok := val.(map[string]any); ok && schemaMembers[key] {
-			checkSchema(s, m, schema, path)
+			r.checkSchema(s, m, schema, path)
 		}
 		return true
 	})
 }
 
-func checkSchema(s *Session, m *Msg, schema map[string]any, path string) {
+func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema map[string]any, path string) {
+	v := r.verdict(schema)
+	s.Expect("jsonschema.dialect-2020-12", v.dialect == "", m.From, m.Event, "the schema at %s %s", path, v.dialect)
+	switch v.validity {
+	case "":
+		s.Pass("jsonschema.valid", m.From)
+	case notJudged:
+	default:
+		s.Fail("jsonschema.valid", m.From, m.Event, "the schema at %s %s", path, v.validity)
+	}
+}
+
+// notJudged marks a schema whose declared dialect this build has no
+// meta-schema for.
+const notJudged = "-"
+
+func (r *jsonSchemaRule) verdict(schema map[string]any) schemaVerdict {
+	key, _ := json.Marshal(schema) // map keys marshal sorted: one key per schema
+	if v, ok := r.verdicts[string(key)]; ok {
+		return v
+	}
+	if r.verdicts == nil || len(r.verdicts) >= maxSchemaVerdicts {
+		r.verdicts = map[string]schemaVerdict{}
+	}
+	v := judgeSchema(schema)
+	r.verdicts[string(key)] = v
+	return v
+}
+
+func judgeSchema(schema map[string]any) schemaVerdict {
 	declared, _ := schema["$schema"].(string)
 	uri := strings.TrimSuffix(declared, "#")
-	s.Expect("jsonschema.dialect-2020-12", dialects[uri] == dialect202012, m.From, m.Event,
-		"the schema at %s declares $schema %q; JSON Schema 2020-12 is the recommended dialect", path, declared)
+	var v schemaVerdict
+	if dialects[uri] != dialect202012 {
+		v.dialect = fmt.Sprintf("declares $schema %q; JSON Schema 2020-12 is the recommended dialect", declared)
+	}
 	meta := metaSchema(dialects[uri])
 	if meta == nil {
-		return
+		v.validity = notJudged
+		return v
 	}
 	if err := meta.Validate(schema); err != nil {
-		s.Fail("jsonschema.valid", m.From, m.Event, "the schema at %s is not a valid %s schema: %s", path, dialectName(uri), schemaErrorSummary(err))
-		return
+		v.validity = fmt.Sprintf("is not a valid %s schema: %s", dialectName(uri), schemaErrorSummary(err))
 	}
-	s.Pass("jsonschema.valid", m.From)
+	return v
 }
 
 func dialectName(uri string) string {
