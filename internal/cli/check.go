@@ -26,6 +26,7 @@ type checkFlags struct {
 	outDir      string
 	call        string
 	stepTimeout time.Duration
+	evidence    evidenceFlags
 }
 
 func (c *Command) checkCmd() *cobra.Command {
@@ -46,10 +47,11 @@ invocation or the server could not be driven, 3 a malformed trace.`,
   mcpverdict check --server "python server.py" --call all --party server`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return c.runCheck(cmd.Context(), &f)
+			return c.runCheck(cmd.Context(), &f, startRun(cmd))
 		},
 	}
 	f.judgeFlags.register(cmd)
+	f.evidence.register(cmd)
 	cmd.Flags().Lookup("output").Usage = "also write the report in --format to FILE"
 	cmd.Flags().StringVar(&f.server, "server", "", "the stdio server command to check (default: the built-in example server)")
 	cmd.Flags().StringVar(&f.outDir, "out", "mcpverdict-out", "directory for the traces and reports")
@@ -58,7 +60,7 @@ invocation or the server could not be driven, 3 a malformed trace.`,
 	return cmd
 }
 
-func (c *Command) runCheck(ctx context.Context, f *checkFlags) error {
+func (c *Command) runCheck(ctx context.Context, f *checkFlags, start runStart) error {
 	opts, err := c.judgeOptions(&f.judgeFlags)
 	if err != nil {
 		return err
@@ -89,7 +91,14 @@ func (c *Command) runCheck(ctx context.Context, f *checkFlags) error {
 	if err := c.writeCheckReports(report, f); err != nil {
 		return err
 	}
-	return reportStatus(report)
+	drift, err := c.recordEvidence(&f.evidence, f.outDir, []string{tracePath}, report, start)
+	if err != nil {
+		return err
+	}
+	if err := reportStatus(report); err != nil {
+		return err
+	}
+	return driftStatus(drift)
 }
 
 func (c *Command) serverArgv(server string) ([]string, error) {

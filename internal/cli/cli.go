@@ -72,6 +72,7 @@ an auditor can check.`,
 		c.schemaCmd(),
 		c.ledgerCmd(),
 		c.evidenceCmd(),
+		c.contractCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

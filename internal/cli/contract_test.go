@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestContractLockFromATraceThenCheckShowsDrift(t *testing.T) {
+	dir := t.TempDir()
+	lock := filepath.Join(dir, "mcp-contract.json")
+	code, _, stderr := runCLI(t, "contract", "lock", "-o", lock, corpusFile("good/base-session-2025-11-25.jsonl"))
+	if code != 0 || !strings.Contains(stderr, "locked 1 tools under recipe 3") {
+		t.Fatalf("lock: exit %d: %s", code, stderr)
+	}
+	b, _ := os.ReadFile(lock)
+	if !strings.Contains(string(b), `"name": "book_table"`) || !strings.Contains(string(b), `"bound_contract": "sha256:`) {
+		t.Fatalf("lockfile:\n%s", b)
+	}
+	code, _, stderr = runCLI(t, "contract", "lock", "-o", lock, "--recipe", "7", corpusFile("good/base-session-2025-11-25.jsonl"))
+	if code != 2 || !strings.Contains(stderr, `unknown contract recipe "7"`) {
+		t.Errorf("--recipe 7: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = runCLI(t, "contract", "lock", "-o", lock, writeTemp(t, "empty.jsonl", ""))
+	if code != 2 || !strings.Contains(stderr, "nothing to lock") {
+		t.Errorf("no tools: exit %d: %s", code, stderr)
+	}
+}
+
+func TestCheckWritesTheRunLedgerAndReportsDrift(t *testing.T) {
+	t.Setenv(reexecEnv, "1")
+	dir := t.TempDir()
+	lock := filepath.Join(dir, "mcp-contract.json")
+	out := filepath.Join(dir, "out")
+	if code, _, stderr := runCLI(t, "contract", "lock", "-o", lock); code != 0 {
+		t.Fatalf("lock: %s", stderr)
+	}
+	b, _ := os.ReadFile(lock)
+	edited := strings.Replace(string(b), `"name": "echo"`, `"name": "echo_old"`, 1)
+	os.WriteFile(lock, []byte(edited), 0o644)
+	code, _, stderr := runCLI(t, "check", "--out", out, "--contract", lock, "--call", "none", "--repo", dir)
+	if code != 1 {
+		t.Fatalf("check with drift: exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{`echo_old: tool "echo_old" is in the lockfile but the server no longer lists it [tool_removed]`, `[tool_added]`, "ledger head: sha256:"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	head, _ := os.ReadFile(filepath.Join(out, HeadFile))
+	code, stdout, _ := runCLI(t, "ledger", "verify", "--ledger", filepath.Join(out, LedgerFile), "--expected-head", string(head))
+	if code != 0 || !strings.Contains(stdout, `"contract_findings":1`) {
+		t.Errorf("the run ledger does not verify: %s", stdout)
+	}
+}

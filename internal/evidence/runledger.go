@@ -1,0 +1,139 @@
+package evidence
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// RunEvidence is what one run of check (or the action) puts in its ledger.
+type RunEvidence struct {
+	// Provenance opens the ledger: version, command, start time, CI run.
+	Provenance ledger.Provenance
+	// Traces are the trace files the run recorded or read; each is digested
+	// and the tools it lists recorded as declarations.
+	Traces []string
+	// Report is the clause report; its wire-schema results get a block of
+	// their own. Nil when the run judged nothing.
+	Report *judge.Report
+	// Drift is the contract comparison with a lockfile, nil without one.
+	Drift *Drift
+}
+
+// Drift is the outcome of comparing a run's tools with a contract lockfile.
+type Drift struct {
+	// Lockfile is the lockfile's path as given.
+	Lockfile string `json:"lockfile"`
+	// Recipe is the lockfile's recipe.
+	Recipe   Recipe    `json:"contract_recipe"`
+	Findings []Finding `json:"findings"`
+}
+
+// WriteRunLedger writes a run's ledger to path (and its head to headPath,
+// when set), whole or not at all, and returns the head. Blocks: provenance,
+// then per trace "trace" (path, SHA-256, size) and "declarations" (the tools
+// it lists), "clause_report", "wire_schema" and "contract_findings".
+func WriteRunLedger(path, headPath string, ev RunEvidence) (string, error) {
+	led, err := ledger.Create(path, ev.Provenance)
+	if err != nil {
+		return "", err
+	}
+	defer led.Abort()
+	for _, t := range ev.Traces {
+		if err := appendTrace(led, t); err != nil {
+			return "", err
+		}
+	}
+	if ev.Report != nil {
+		if err := appendReport(led, ev.Report); err != nil {
+			return "", err
+		}
+	}
+	if ev.Drift != nil {
+		if _, err := led.Append("contract_findings", ev.Drift); err != nil {
+			return "", err
+		}
+	}
+	return led.Commit(headPath)
+}
+
+func appendTrace(led *ledger.File, path string) error {
+	sum, size, err := digestFile(path)
+	if err != nil {
+		return err
+	}
+	if _, err := led.Append("trace", map[string]any{"path": path, "sha256": sum, "bytes": size}); err != nil {
+		return err
+	}
+	events, err := trace.ReadFile(path)
+	if err != nil && len(events) == 0 {
+		return nil // a trace that cannot be read has no declarations to record; the report says why
+	}
+	tools := ServedTools(events)
+	if len(tools) == 0 {
+		return nil
+	}
+	_, err = led.AppendValue("declarations", object("trace", canon.StringValue(path), "tools", canon.Value{Kind: canon.Array, Items: tools}))
+	return err
+}
+
+func digestFile(path string) (string, int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", 0, fmt.Errorf("cannot digest the trace: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return "", 0, fmt.Errorf("cannot digest the trace %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// clauseRow is one clause's outcome as the ledger keeps it: the clause's
+// text is the registry's, fixed by the version in the provenance block.
+type clauseRow struct {
+	ID       string          `json:"id"`
+	Outcome  judge.Outcome   `json:"outcome"`
+	Reason   string          `json:"reason,omitempty"`
+	Examined int             `json:"examined"`
+	Findings []judge.Finding `json:"findings,omitempty"`
+}
+
+type runRow struct {
+	Trace          string       `json:"trace"`
+	Revision       string       `json:"revision"`
+	RevisionSource string       `json:"revision_source"`
+	Incomplete     string       `json:"incomplete,omitempty"`
+	Totals         judge.Totals `json:"totals"`
+	Clauses        []clauseRow  `json:"clauses"`
+}
+
+func appendReport(led *ledger.File, rep *judge.Report) error {
+	runs := make([]runRow, 0, len(rep.Runs))
+	wire := make([]map[string]any, 0, len(rep.Runs))
+	for _, run := range rep.Runs {
+		row := runRow{Trace: run.Trace, Revision: run.Revision, RevisionSource: run.RevisionSource, Incomplete: run.Incomplete, Totals: run.Totals}
+		for _, c := range run.Clauses {
+			row.Clauses = append(row.Clauses, clauseRow{ID: c.Clause.ID, Outcome: c.Outcome, Reason: c.Reason, Examined: c.Examined, Findings: c.Findings})
+		}
+		runs = append(runs, row)
+		wire = append(wire, map[string]any{"trace": run.Trace, "revision": run.Revision, "wire_schema": run.Wire})
+	}
+	if _, err := led.Append("clause_report", map[string]any{
+		"version": rep.Version, "party": rep.Party, "strict": rep.Strict,
+		"verdict": rep.Verdict, "totals": rep.Totals, "runs": runs,
+	}); err != nil {
+		return err
+	}
+	_, err := led.Append("wire_schema", map[string]any{"runs": wire})
+	return err
+}

@@ -1,0 +1,74 @@
+package evidence
+
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// ServedTools returns every tool the server listed in a trace, in the order
+// listed: the tools of each tools/list result (every page), matched to its
+// request by session and id.
+func ServedTools(events []trace.Event) []canon.Value {
+	asked := map[string]bool{}
+	var tools []canon.Value
+	for _, ev := range events {
+		if !ev.IsMessage() || ev.Payload == nil {
+			continue
+		}
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Result json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal(ev.Payload, &msg) != nil || msg.ID == nil {
+			continue
+		}
+		key := ev.Session + "\x00" + string(msg.ID)
+		switch {
+		case ev.Direction == trace.ClientToServer && msg.Method == "tools/list":
+			asked[key] = true
+		case ev.Direction == trace.ServerToClient && asked[key] && msg.Result != nil:
+			delete(asked, key)
+			tools = append(tools, resultTools(msg.Result)...)
+		}
+	}
+	return tools
+}
+
+func resultTools(result json.RawMessage) []canon.Value {
+	v, err := canon.Decode(result)
+	if err != nil {
+		return nil
+	}
+	list, _ := v.Get("tools")
+	var out []canon.Value
+	for _, t := range list.Items {
+		if name, ok := t.Get("name"); ok && name.Kind == canon.String && t.Kind == canon.Object {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ServerName returns the name the server gave in its initialize result, or
+// "" when the trace holds none.
+func ServerName(events []trace.Event) string {
+	for _, ev := range events {
+		if ev.Direction != trace.ServerToClient || ev.Payload == nil {
+			continue
+		}
+		var msg struct {
+			Result struct {
+				ServerInfo struct {
+					Name string `json:"name"`
+				} `json:"serverInfo"`
+			} `json:"result"`
+		}
+		if json.Unmarshal(ev.Payload, &msg) == nil && msg.Result.ServerInfo.Name != "" {
+			return msg.Result.ServerInfo.Name
+		}
+	}
+	return ""
+}
