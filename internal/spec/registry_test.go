@@ -41,9 +41,10 @@ func TestRegistriesLoad(t *testing.T) {
 func TestQuotesAreVerbatimUnderTheirAnchor(t *testing.T) {
 	dir := specDir(t)
 	for _, rev := range Revisions {
+		pages := map[string]*Page{}
 		for _, c := range MustLoad(rev).Clauses {
 			path, anchor := c.Page()
-			page, err := ReadPage(dir, rev, path)
+			page, err := cachedPage(pages, dir, rev, path)
 			if err != nil {
 				t.Errorf("%s %s: url %s names no spec page: %v", rev, c.ID, c.URL, err)
 				continue
@@ -119,18 +120,18 @@ func TestPendingPagesAreListed(t *testing.T) {
 	}
 }
 
-// quotesFor gathers the quotes that may cover a page: clauses whose URL
-// points at it and out-of-scope sentences listed for it.
+// quotesFor gathers the quotes that may cover a page, normalized once:
+// clauses whose URL points at it and out-of-scope sentences listed for it.
 func quotesFor(reg *Registry, file string) []string {
 	var out []string
 	for _, c := range reg.Clauses {
 		if p, _ := c.Page(); pageFile(p) == file || pageFile(p+"/index") == file {
-			out = append(out, c.Quote)
+			out = append(out, Normalize(c.Quote))
 		}
 	}
 	for _, s := range reg.OutOfScope.Sentences {
 		if s.Page == file {
-			out = append(out, s.Quote)
+			out = append(out, Normalize(s.Quote))
 		}
 	}
 	return out
@@ -169,4 +170,15 @@ func TestSlug(t *testing.T) {
 			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+func cachedPage(cache map[string]*Page, dir, rev, path string) (*Page, error) {
+	if p, ok := cache[path]; ok {
+		return p, nil
+	}
+	p, err := ReadPage(dir, rev, path)
+	if err == nil {
+		cache[path] = p
+	}
+	return p, err
 }

@@ -116,12 +116,11 @@ func (p *Page) Requirements() []Requirement {
 	return out
 }
 
-// Covered reports whether any of quotes, found in the requirement's
-// section, spans the keyword.
+// Covered reports whether any of quotes (already normalized), found in the
+// requirement's section, spans the keyword.
 func (p *Page) Covered(r Requirement, quotes []string) bool {
 	text := p.Sections[r.section].Text
 	for _, q := range quotes {
-		q = Normalize(q)
 		for from := 0; ; {
 			i := strings.Index(text[from:], q)
 			if i < 0 {
