@@ -21,6 +21,12 @@ func shortGraces(cfg *capture.StdioConfig) {
 	cfg.CloseGrace, cfg.TermGrace = 150*time.Millisecond, 150*time.Millisecond
 }
 
+// termGraces waits briefly before SIGTERM but long after it, so that a
+// server that does exit on SIGTERM is never also killed on a loaded machine.
+func termGraces(cfg *capture.StdioConfig) {
+	cfg.CloseGrace, cfg.TermGrace = 150*time.Millisecond, 5*time.Second
+}
+
 // ending returns the last two events, which must be process-exit and the
 // transport's close or abort.
 func ending(t *testing.T, events []trace.Event) (exit, end trace.Event) {
@@ -68,7 +74,7 @@ func TestStdioServerCrashMidMessageAborts(t *testing.T) {
 
 func TestStdioLingeringServerGetsSIGTERMAfterCloseGrace(t *testing.T) {
 	argv, env := fixture("fault-linger")
-	s := startWrapped(t, argv, env, shortGraces)
+	s := startWrapped(t, argv, env, termGraces)
 	start := time.Now()
 	s.client.finish()
 	r, events := s.wait()
@@ -263,7 +269,7 @@ func TestStdioServerThatCannotStartIsNamed(t *testing.T) {
 
 func TestStdioCancelledContextStopsTheServer(t *testing.T) {
 	argv, env := fixture("fault-linger")
-	s := startWrapped(t, argv, env, shortGraces)
+	s := startWrapped(t, argv, env, termGraces)
 	s.cancel()
 	r, events := s.wait()
 

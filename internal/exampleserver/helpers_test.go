@@ -25,7 +25,7 @@ var revisions = []string{rev20251125, rev20260728}
 
 // testTimeout bounds every wait in these tests, so a regression fails
 // rather than hangs.
-const testTimeout = 10 * time.Second
+const testTimeout = 60 * time.Second
 
 // notifications collects what the server sends a test client unasked.
 type notifications struct {
