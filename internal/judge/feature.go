@@ -1,0 +1,157 @@
+package judge
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// methodNotFound is JSON-RPC's code for a method the receiver does not have.
+const methodNotFound = -32601
+
+// feature is what the tools, prompts and resources rules share: the server
+// capability that declares the feature, its paginated list method, and the
+// list_changed notification that announces a changed list.
+type feature struct {
+	// name is the capability, the method prefix and the list result's
+	// member: "tools", "prompts" or "resources".
+	name string
+	// key is the member that identifies a listed item: "name" or "uri".
+	key    string
+	checks featureChecks
+
+	pages          *pagedList
+	watch          listWatch
+	listen         listenFilter
+	declaredJudged bool
+}
+
+// featureChecks names the checks a feature reports under; an empty id is
+// not judged for that feature.
+type featureChecks struct {
+	declared string // the server declares the capability of a feature it serves
+	answered string // a server that declared it answers the list method
+	changed  string // a changed list was announced by list_changed
+	order    string // an unchanged list comes in the same order
+}
+
+func newFeature(name, key string, checks featureChecks) feature {
+	return feature{name: name, key: key, checks: checks, pages: newPagedList(name)}
+}
+
+// observe judges what every feature shares and returns the page when m is a
+// result of the feature's list method.
+func (f *feature) observe(s *Session, m *Msg) (listPage, bool) {
+	f.listen.observe(m)
+	if m.Kind == KindNotification && m.From == spec.Server && m.Method == "notifications/"+f.name+"/list_changed" {
+		f.watch.announce(s, f.checks.changed)
+	}
+	if m.From != spec.Server || m.Request == nil || !strings.HasPrefix(m.Request.Method, f.name+"/") {
+		return listPage{}, false
+	}
+	if m.Kind == KindResult {
+		f.judgeDeclared(s, m)
+	}
+	if m.Request.Method != f.name+"/list" {
+		return listPage{}, false
+	}
+	p, ok := f.judgeAnswered(s, m)
+	if ok && p.complete {
+		f.judgeChange(s, m, itemKeys(p.all, f.key))
+	}
+	return p, ok
+}
+
+// judgeDeclared holds a server that answers the feature's methods with
+// results to its declaration of the capability, once per session.
+func (f *feature) judgeDeclared(s *Session, m *Msg) {
+	if f.declaredJudged || !capabilitiesKnown(s, "server."+f.name) {
+		return
+	}
+	f.declaredJudged = true
+	s.Expect(f.checks.declared, s.ServerCaps.Has(f.name), spec.Server, m.Event,
+		"the server answered %q with a result but did not declare the %s capability", m.Request.Method, f.name)
+}
+
+// judgeAnswered holds a server that declared the capability to answering
+// the list method with the list.
+func (f *feature) judgeAnswered(s *Session, m *Msg) (listPage, bool) {
+	declared := f.checks.answered != "" && s.ServerCaps.Has(f.name)
+	if m.Kind == KindError {
+		if code, _ := m.Error.IntCode(); declared {
+			s.Expect(f.checks.answered, code != methodNotFound, spec.Server, m.Event,
+				"the server declared the %s capability but answered %q with error %d (method not found)", f.name, m.Request.Method, code)
+		}
+		return listPage{}, false
+	}
+	p, ok := f.pages.add(m)
+	if declared {
+		s.Expect(f.checks.answered, ok, spec.Server, m.Event,
+			"the %q result carries no %q array", m.Request.Method, f.name)
+	}
+	return p, ok
+}
+
+// judgeChange compares a whole listing with the previous one.
+func (f *feature) judgeChange(s *Session, m *Msg, keys []string) {
+	prev, seen, announced := f.watch.next(keys)
+	if !seen {
+		return
+	}
+	if change := describeChange(prev, keys); change != "" {
+		if f.noticeExpected(s) {
+			f.watch.changed(s, f.checks.changed, announced, m, change)
+		}
+		return
+	}
+	if f.checks.order != "" {
+		i := firstDifference(prev, keys)
+		s.Expect(f.checks.order, i < 0, spec.Server, m.Event,
+			"%q listed the same %s in another order: position %d holds %s, earlier %s", m.Request.Method, f.name, i, quoteKey(keys, i), quoteKey(prev, i))
+	}
+}
+
+// noticeExpected reports whether the server owes this client a list_changed
+// notification: it declared listChanged, and under 2026-07-28 the client
+// also holds a subscriptions/listen stream that asked for it.
+func (f *feature) noticeExpected(s *Session) bool {
+	if !s.ServerCaps.Has(f.name + ".listChanged") {
+		return false
+	}
+	return !s.Stateless() || f.listen.wants(f.name+"ListChanged")
+}
+
+// end reports the changes no notification announced.
+func (f *feature) end(s *Session) { f.watch.end(s, f.checks.changed, f.name) }
+
+// itemKeys reads the identifying member of each listed item.
+func itemKeys(items []json.RawMessage, key string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		var obj map[string]json.RawMessage
+		if Decode(it, &obj) {
+			Decode(obj[key], &out[i])
+		}
+	}
+	return out
+}
+
+func firstDifference(a, b []string) int {
+	for i := range a {
+		if i >= len(b) || a[i] != b[i] {
+			return i
+		}
+	}
+	if len(b) > len(a) {
+		return len(a)
+	}
+	return -1
+}
+
+func quoteKey(keys []string, i int) string {
+	if i < 0 || i >= len(keys) {
+		return "nothing"
+	}
+	return quoteJSON(keys[i])
+}

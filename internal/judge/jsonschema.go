@@ -1,0 +1,121 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// offlineSchemaURL is the location a compiled schema is registered under; it names
+// no real resource, so a relative $ref can only resolve inside the schema.
+const offlineSchemaURL = "urn:mcpverdict:schema"
+
+// offlineLoader refuses every external resource: the judge does no I/O, and the
+// 2026-07-28 revision forbids dereferencing network $refs by default.
+type offlineLoader struct{}
+
+func (offlineLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("external schema %q is not fetched", url)
+}
+
+// compiledSchema is a schema a party published, compiled once.
+type compiledSchema struct {
+	schema *jsonschema.Schema
+	// invalid says why the schema is not a valid JSON Schema; empty when it
+	// compiled or when it could not be judged (see unresolved).
+	invalid string
+	// unresolved is set when the schema needs a resource the judge does not
+	// fetch (an external $ref or meta-schema): neither valid nor invalid.
+	unresolved bool
+}
+
+// compileOffline compiles a JSON Schema under its declared dialect, 2020-12
+// when it declares none.
+func compileOffline(raw json.RawMessage) *compiledSchema {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return &compiledSchema{invalid: "it is not JSON"}
+	}
+	if _, isObject := doc.(map[string]any); !isObject {
+		return &compiledSchema{invalid: fmt.Sprintf("it is %s, not a JSON object", jsonKind(doc))}
+	}
+	c := jsonschema.NewCompiler()
+	c.UseLoader(offlineLoader{})
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource(offlineSchemaURL, doc); err != nil {
+		return &compiledSchema{invalid: oneLine(err.Error())}
+	}
+	sch, err := c.Compile(offlineSchemaURL)
+	switch {
+	case err == nil:
+		return &compiledSchema{schema: sch}
+	case isLoadError(err):
+		return &compiledSchema{unresolved: true}
+	}
+	return &compiledSchema{invalid: leafCause(err)}
+}
+
+func isLoadError(err error) bool {
+	var load *jsonschema.LoadURLError
+	var scheme *jsonschema.UnsupportedURLSchemeError
+	var draft *jsonschema.UnsupportedDraftError
+	return errors.As(err, &load) || errors.As(err, &scheme) || errors.As(err, &draft)
+}
+
+// validate checks an instance against a compiled schema; the error says
+// where and why it does not conform.
+func (c *compiledSchema) validate(instance json.RawMessage) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(instance))
+	if err != nil {
+		return fmt.Errorf("the value is not JSON")
+	}
+	if err := c.schema.Validate(v); err != nil {
+		return errors.New(leafCause(err))
+	}
+	return nil
+}
+
+// leafCause makes a validation error one line: its first leaf cause, which
+// names the offending location.
+func leafCause(err error) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return oneLine(err.Error())
+	}
+	for len(ve.Causes) > 0 {
+		ve = ve.Causes[0]
+	}
+	return oneLine(ve.Error())
+}
+
+// oneLine keeps the first line of a library message, bounded.
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+// usable reports whether instances can be validated against the schema.
+func (c *compiledSchema) usable() bool { return c != nil && c.schema != nil }
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "a number"
+}

@@ -1,0 +1,100 @@
+package judge
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// maxOpenListings bounds how many unfinished paginated listings a rule
+// follows at once; a client rarely walks more than one at a time.
+const maxOpenListings = 64
+
+// pagedList assembles the pages of one list method (tools/list,
+// prompts/list, ...) into whole listings: a request without a cursor starts
+// a listing, and each nextCursor the server hands out continues it.
+type pagedList struct {
+	// member is the result member holding the items: "tools", "prompts",
+	// "resources" or "resourceTemplates".
+	member string
+	open   map[string]*listingSoFar
+	// cursors lists the keys of open, oldest first, for eviction.
+	cursors []string
+}
+
+type listingSoFar struct {
+	items []json.RawMessage
+	// whole is false when the first pages were not seen (a cursor from
+	// before the trace began, or one evicted), so the listing is partial.
+	whole bool
+}
+
+// listPage is one list result as the rules see it.
+type listPage struct {
+	// items are this page's items; all are the listing's so far, this page
+	// included.
+	items, all []json.RawMessage
+	// complete is set when this page ended a listing whose every page was
+	// seen: all is then the server's whole listing.
+	complete bool
+	// next is the page's nextCursor, "" on the last page.
+	next string
+}
+
+func newPagedList(member string) *pagedList {
+	return &pagedList{member: member, open: map[string]*listingSoFar{}}
+}
+
+// add reads a list result; ok is false when the result carries no array of
+// items under the member.
+func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
+	var res map[string]json.RawMessage
+	if !Decode(m.Result, &res) || !Decode(res[l.member], &p.items) || p.items == nil {
+		return p, false
+	}
+	Decode(res["nextCursor"], &p.next)
+	cursor, hasCursor := requestCursor(m.Request)
+	sofar := &listingSoFar{whole: true}
+	if hasCursor {
+		sofar = l.open[cursor]
+		if sofar == nil {
+			sofar = &listingSoFar{}
+		}
+	}
+	p.all = append(slices.Clip(sofar.items), p.items...)
+	if p.next == "" {
+		p.complete = sofar.whole
+		return p, true
+	}
+	l.keep(p.next, &listingSoFar{items: p.all, whole: sofar.whole})
+	return p, true
+}
+
+func (l *pagedList) keep(cursor string, sofar *listingSoFar) {
+	if _, known := l.open[cursor]; !known {
+		l.cursors = append(l.cursors, cursor)
+	}
+	l.open[cursor] = sofar
+	if len(l.cursors) > maxOpenListings {
+		delete(l.open, l.cursors[0])
+		l.cursors = l.cursors[1:]
+	}
+}
+
+// requestCursor returns the cursor a list request carried.
+func requestCursor(r *Request) (string, bool) {
+	if r == nil {
+		return "", false
+	}
+	return paramsCursor(r.Params)
+}
+
+// paramsCursor returns the cursor member of list request params.
+func paramsCursor(params json.RawMessage) (string, bool) {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	if !Decode(params, &p) || p.Cursor == nil {
+		return "", false
+	}
+	return *p.Cursor, true
+}

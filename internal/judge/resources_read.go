@@ -1,0 +1,80 @@
+package judge
+
+import (
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// internalError is JSON-RPC's code for an internal error.
+const internalError = -32603
+
+// notFoundCode is the error code a revision gives a missing resource:
+// -32002 until 2025-11-25, -32602 (invalid params) from 2026-07-28.
+func notFoundCode(s *Session) int64 {
+	if s.Revision < "2026-07-28" {
+		return -32002
+	}
+	return invalidParams
+}
+
+// read judges a resources/read response: a read of something that is not
+// a URI, a read of a resource the server showed it does not have, and the
+// contents returned.
+func (r *resourcesRule) read(s *Session, m *Msg) {
+	uri := paramsURI(m.Request.Params)
+	if problem := uriProblem(uri); problem != "" {
+		succeeded := m.Kind == KindResult && !inputRequired(m.Result)
+		s.Expect("resources.uri-validated", !succeeded, spec.Server, m.Event,
+			"resources/read of %s, which is not a URI (%s), was answered with contents", preview(uri), problem)
+		return
+	}
+	absent := r.absent(uri)
+	if m.Kind == KindError {
+		if absent {
+			judgeNotFoundError(s, m, uri)
+		}
+		return
+	}
+	var res readContents
+	if m.Kind != KindResult || !Decode(m.Result, &res) || res.ResultType == "input_required" {
+		return
+	}
+	if absent && len(res.Contents) == 0 {
+		s.Fail("resources.no-empty-contents", spec.Server, m.Event,
+			"resources/read of %s, a resource the server never listed and no template matches, was answered with empty contents", preview(uri))
+		s.Fail("resources.not-found-code", spec.Server, m.Event,
+			"resources/read of %s, a resource the server never listed and no template matches, was answered with empty contents, not error %d", preview(uri), notFoundCode(s))
+	}
+	r.judgeContents(s, m, res.Contents)
+	r.mention(uri)
+}
+
+// judgeNotFoundError holds the error for a missing resource to the
+// revision's code. An internal error may be just that, so it is not held.
+func judgeNotFoundError(s *Session, m *Msg, uri string) {
+	code, isInt := m.Error.IntCode()
+	if isInt && code == internalError {
+		return
+	}
+	want := notFoundCode(s)
+	s.Pass("resources.no-empty-contents", spec.Server)
+	s.Expect("resources.not-found-code", isInt && code == want, spec.Server, m.Event,
+		"resources/read of %s, a resource the server never listed and no template matches, was answered with error code %s, not %d", preview(uri), codeOf(m), want)
+}
+
+func codeOf(m *Msg) string {
+	if m.Error == nil || m.Error.Code == nil {
+		return "none"
+	}
+	return string(m.Error.Code)
+}
+
+func (r *resourcesRule) judgeContents(s *Session, m *Msg, contents []resourceContents) {
+	for i := range contents {
+		c := &contents[i]
+		if c.URI != nil {
+			judgeURISyntax(s, m, *c.URI)
+			r.mention(*c.URI)
+		}
+		judgeBlob(s, m, c)
+	}
+}

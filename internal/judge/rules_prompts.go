@@ -1,0 +1,174 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Prompts: what the server lists, how it answers prompts/get for what it
+// listed and what it did not, and the content of the prompts it returns.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"prompts.capability-declared", "a server that answers prompts/* requests with results declared the prompts capability"},
+			{"prompts.list-answered", "a server that declared prompts answers prompts/list with a prompts array, not method-not-found"},
+			{"prompts.list-changed-notified", "a server that declared prompts.listChanged announces a changed prompt list with notifications/prompts/list_changed"},
+			{"prompts.image-content", "image content in a prompt message is base64 data with a MIME type"},
+			{"prompts.audio-content", "audio content in a prompt message is base64 data with a MIME type"},
+			{"prompts.embedded-resource", "an embedded resource in a prompt message has a URI, a MIME type, and text or base64 blob"},
+			{"prompts.error-codes", "prompts/get of an unlisted prompt, or without a required argument, is answered with error -32602"},
+			{"prompts.arguments-validated", "prompts/get without a required argument is not answered with a prompt"},
+			{"prompts.client-pages", "a client given a nextCursor by prompts/list asks for the next page before it moves on"},
+		},
+		New: newPromptsRule,
+	})
+}
+
+// invalidParams is JSON-RPC's code for invalid method parameters.
+const invalidParams = -32602
+
+// maxPrompts bounds the prompt definitions a session keeps.
+const maxPrompts = 4096
+
+type promptsRule struct {
+	BaseRule
+	feature
+	// required maps each listed prompt to its required arguments.
+	required map[string][]string
+	// listedWhole is set once a whole prompts listing was seen: a prompt
+	// outside every listing is then one the server does not have.
+	listedWhole bool
+	// unfollowed holds the nextCursors the client has not asked for yet.
+	unfollowed []unfollowedCursor
+}
+
+type unfollowedCursor struct {
+	cursor string
+	ev     *trace.Event
+	// later is set once the client sent another request after it.
+	later bool
+}
+
+func newPromptsRule() Rule {
+	return &promptsRule{
+		feature: newFeature("prompts", "name", featureChecks{
+			declared: "prompts.capability-declared", answered: "prompts.list-answered", changed: "prompts.list-changed-notified",
+		}),
+		required: map[string][]string{},
+	}
+}
+
+func (r *promptsRule) Message(s *Session, m *Msg) {
+	if p, ok := r.observe(s, m); ok {
+		r.listed(m, p)
+		return
+	}
+	switch {
+	case m.From == spec.Client && m.Kind == KindRequest:
+		r.clientRequest(s, m)
+	case m.From == spec.Server && m.Request != nil && m.Request.Method == "prompts/get":
+		r.answered(s, m)
+	}
+}
+
+func (r *promptsRule) End(s *Session) {
+	r.end(s)
+	for _, c := range r.unfollowed {
+		if c.later {
+			s.Fail("prompts.client-pages", spec.Client, c.ev,
+				"prompts/list returned nextCursor %s and the client went on without asking for the next page", quoteJSON(c.cursor))
+		}
+	}
+}
+
+// listed remembers each listed prompt's required arguments, and a cursor
+// the client should follow.
+func (r *promptsRule) listed(m *Msg, p listPage) {
+	for _, item := range p.items {
+		var def struct {
+			Name      *string `json:"name"`
+			Arguments []struct {
+				Name     string `json:"name"`
+				Required bool   `json:"required"`
+			} `json:"arguments"`
+		}
+		if !Decode(item, &def) || def.Name == nil || len(r.required) >= maxPrompts {
+			continue
+		}
+		req := []string{}
+		for _, a := range def.Arguments {
+			if a.Required {
+				req = append(req, a.Name)
+			}
+		}
+		r.required[*def.Name] = req
+	}
+	r.listedWhole = r.listedWhole || p.complete
+	if p.next != "" && len(r.unfollowed) < maxOpenListings {
+		r.unfollowed = append(r.unfollowed, unfollowedCursor{cursor: p.next, ev: m.Event})
+	}
+}
+
+// clientRequest passes a prompts/list that follows a cursor, and marks the
+// cursors still unfollowed as passed over.
+func (r *promptsRule) clientRequest(s *Session, m *Msg) {
+	cursor, hasCursor := paramsCursor(m.Params)
+	kept := r.unfollowed[:0]
+	for _, c := range r.unfollowed {
+		if hasCursor && m.Method == "prompts/list" && c.cursor == cursor {
+			s.Pass("prompts.client-pages", spec.Client)
+			continue
+		}
+		c.later = true
+		kept = append(kept, c)
+	}
+	r.unfollowed = kept
+}
+
+// answered judges a prompts/get response against what the server listed,
+// and the content of the prompt it returned.
+func (r *promptsRule) answered(s *Session, m *Msg) {
+	if m.Kind == KindResult && inputRequired(m.Result) {
+		return // the server asks for more input; it has not answered yet
+	}
+	var p struct {
+		Name      string                     `json:"name"`
+		Arguments map[string]json.RawMessage `json:"arguments"`
+	}
+	Decode(m.Request.Params, &p)
+	required, listed := r.required[p.Name]
+	missing := missingArgument(required, p.Arguments)
+	switch {
+	case !listed && r.listedWhole:
+		judgePromptError(s, m, fmt.Sprintf("prompt %q, which no listing named,", p.Name))
+	case listed && missing != "":
+		judgePromptError(s, m, fmt.Sprintf("prompt %q without its required argument %q", p.Name, missing))
+		s.Expect("prompts.arguments-validated", m.Kind != KindResult, spec.Server, m.Event,
+			"prompts/get for prompt %q without its required argument %q was answered with a prompt", p.Name, missing)
+	}
+	if m.Kind == KindResult {
+		judgePromptContent(s, m, p.Name)
+	}
+}
+
+func missingArgument(required []string, args map[string]json.RawMessage) string {
+	for _, name := range required {
+		if _, ok := args[name]; !ok {
+			return name
+		}
+	}
+	return ""
+}
+
+func judgePromptError(s *Session, m *Msg, what string) {
+	code, isInt := m.Error.IntCode()
+	answer := "a result"
+	if m.Kind == KindError && m.Error != nil {
+		answer = "error " + string(m.Error.Code)
+	}
+	s.Expect("prompts.error-codes", isInt && code == invalidParams, spec.Server, m.Event,
+		"prompts/get for %s was answered with %s, not error -32602 (invalid params)", what, answer)
+}

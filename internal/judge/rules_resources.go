@@ -1,0 +1,187 @@
+package judge
+
+import (
+	"encoding/json"
+	"regexp"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Resources: the URIs the server lists and returns, how it answers reads of
+// resources it does not have and of strings that are not URIs, and the
+// encoding of the binary contents it returns.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"resources.capability-declared", "a server that answers resources/* requests with results declared the resources capability"},
+			{"resources.list-answered", "a server that declared resources answers resources/list with a resources array, not method-not-found"},
+			{"resources.list-changed-notified", "a server that declared resources.listChanged announces a changed resource list with notifications/resources/list_changed"},
+			{"resources.uri-syntax", "every resource URI the server lists or returns is an RFC 3986 URI"},
+			{"resources.not-found-code", "resources/read of a resource the server does not have is answered with the revision's resource-not-found error code"},
+			{"resources.no-empty-contents", "resources/read of a resource the server does not have is not answered with empty contents"},
+			{"resources.uri-validated", "resources/read of a string that is not a URI is not answered with contents"},
+			{"resources.blob-base64", "every blob of resource contents is base64"},
+		},
+		New: newResourcesRule,
+	})
+}
+
+// Bounds on what a session keeps of the resources a server named.
+const (
+	maxKnownURIs = 1 << 16
+	maxTemplates = 256
+)
+
+type resourcesRule struct {
+	BaseRule
+	feature
+	templates *pagedList
+	// known holds every URI the server listed or mentioned (in contents,
+	// resource links, embedded resources and update notifications).
+	known    map[string]bool
+	patterns []*regexp.Regexp
+	// listedWhole and templatesWhole are set once a whole listing of each
+	// was seen; tooMany once a bound was reached. Only with both listings
+	// whole and nothing dropped is a URI the server never named one it
+	// does not have.
+	listedWhole, templatesWhole, tooMany bool
+}
+
+func newResourcesRule() Rule {
+	return &resourcesRule{
+		feature: newFeature("resources", "uri", featureChecks{
+			declared: "resources.capability-declared", answered: "resources.list-answered", changed: "resources.list-changed-notified",
+		}),
+		templates: newPagedList("resourceTemplates"),
+		known:     map[string]bool{},
+	}
+}
+
+func (r *resourcesRule) Message(s *Session, m *Msg) {
+	if p, ok := r.observe(s, m); ok {
+		r.listed(s, m, p)
+		return
+	}
+	if m.From != spec.Server {
+		return
+	}
+	if m.Kind == KindNotification && m.Method == "notifications/resources/updated" {
+		var p struct {
+			URI string `json:"uri"`
+		}
+		Decode(m.Params, &p)
+		r.mention(p.URI)
+	}
+	if m.Request == nil {
+		return
+	}
+	switch m.Request.Method {
+	case "resources/templates/list":
+		r.templatesListed(m)
+	case "resources/read":
+		r.read(s, m)
+	case "tools/call", "prompts/get":
+		r.embedded(s, m)
+	}
+}
+
+func (r *resourcesRule) End(s *Session) { r.end(s) }
+
+func (r *resourcesRule) listed(s *Session, m *Msg, p listPage) {
+	for _, uri := range itemKeys(p.items, "uri") {
+		judgeURISyntax(s, m, uri)
+		r.mention(uri)
+	}
+	r.listedWhole = r.listedWhole || p.complete
+}
+
+// templatesListed keeps a pattern for each listed template; a server
+// without templates may answer method-not-found.
+func (r *resourcesRule) templatesListed(m *Msg) {
+	if code, _ := m.Error.IntCode(); m.Kind == KindError && code == methodNotFound {
+		r.templatesWhole = true
+		return
+	}
+	if m.Kind != KindResult {
+		return
+	}
+	p, ok := r.templates.add(m)
+	if !ok {
+		return
+	}
+	for _, tmpl := range itemKeys(p.items, "uriTemplate") {
+		if len(r.patterns) >= maxTemplates {
+			r.tooMany = true
+			return
+		}
+		r.patterns = append(r.patterns, templatePattern(tmpl))
+	}
+	r.templatesWhole = r.templatesWhole || p.complete
+}
+
+func (r *resourcesRule) mention(uri string) {
+	if len(r.known) >= maxKnownURIs {
+		r.tooMany = true
+		return
+	}
+	r.known[uri] = true
+}
+
+// absent reports whether the server shows it does not have uri: it listed
+// all its resources and templates, and neither names it.
+func (r *resourcesRule) absent(uri string) bool {
+	if !r.listedWhole || !r.templatesWhole || r.tooMany || r.known[uri] {
+		return false
+	}
+	for _, p := range r.patterns {
+		if p.MatchString(uri) {
+			return false
+		}
+	}
+	return true
+}
+
+// embedded notes the resources a tool result or prompt names and judges
+// the blobs it embeds.
+func (r *resourcesRule) embedded(s *Session, m *Msg) {
+	for _, b := range resultContent(m) {
+		switch {
+		case b.Type == "resource_link" && b.URI != nil:
+			r.mention(*b.URI)
+		case b.Type == "resource" && b.Resource != nil:
+			judgeBlob(s, m, b.Resource)
+			if b.Resource.URI != nil {
+				r.mention(*b.Resource.URI)
+			}
+		}
+	}
+}
+
+func judgeURISyntax(s *Session, m *Msg, uri string) {
+	problem := uriProblem(uri)
+	s.Expect("resources.uri-syntax", problem == "", spec.Server, m.Event,
+		"%q returned resource URI %s, which is not an RFC 3986 URI: %s", m.Request.Method, preview(uri), problem)
+}
+
+func judgeBlob(s *Session, m *Msg, c *resourceContents) {
+	if c.Blob == nil {
+		return
+	}
+	s.Expect("resources.blob-base64", isBase64(*c.Blob), spec.Server, m.Event,
+		"%q returned a blob %s that is not base64", m.Request.Method, preview(*c.Blob))
+}
+
+// readContents is a resources/read result.
+type readContents struct {
+	ResultType string             `json:"resultType"`
+	Contents   []resourceContents `json:"contents"`
+}
+
+// paramsURI returns the uri member of request params.
+func paramsURI(params json.RawMessage) string {
+	var p struct {
+		URI string `json:"uri"`
+	}
+	Decode(params, &p)
+	return p.URI
+}

@@ -1,0 +1,149 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// Tools: what the server lists (names, schemas, x-mcp-header annotations)
+// and how its tools/call results keep to what it listed.
+func init() {
+	register(RuleSpec{
+		Checks: []Check{
+			{"tools.capability-declared", "a server that answers tools/* requests with results declared the tools capability"},
+			{"tools.list-answered", "a server that declared tools answers tools/list with a tools array, not method-not-found"},
+			{"tools.list-changed-notified", "a server that declared tools.listChanged announces a changed tool list with notifications/tools/list_changed"},
+			{"tools.list-order-stable", "tools/list returns an unchanged set of tools in the same order"},
+			{"tools.input-schema-valid", "every listed tool's inputSchema is a valid JSON Schema object"},
+			{"tools.name-length", "tool names are 1 to 128 characters long"},
+			{"tools.name-case-sensitive", "a tools/call naming a listed tool in other case is not answered with a successful result"},
+			{"tools.name-charset", "tool names use only ASCII letters, digits, underscore, hyphen and dot"},
+			{"tools.name-unique", "no tool name appears twice in one listing"},
+			{"tools.embedded-resources-capability", "a server whose tool results embed resources declared the resources capability"},
+			{"tools.structured-content-text", "a result with structuredContent also carries it serialized in a text block"},
+			{"tools.output-schema-conformance", "a tool with an outputSchema returns structuredContent that conforms to it"},
+			{"tools.input-validated", "a tools/call whose arguments violate the tool's inputSchema is not answered with a successful result"},
+			{"tools.retry-new-id", "a tools/call retried with input responses uses a new JSON-RPC id"},
+			{"tools.x-mcp-header-nonempty", "no x-mcp-header annotation is empty"},
+			{"tools.x-mcp-header-token", "every x-mcp-header annotation is an HTTP field-name token"},
+			{"tools.x-mcp-header-no-control", "no x-mcp-header annotation contains a control character"},
+			{"tools.x-mcp-header-unique", "x-mcp-header annotations of one inputSchema differ without regard to case"},
+			{"tools.x-mcp-header-primitive", "x-mcp-header annotates only integer, string and boolean parameters"},
+			{"tools.x-mcp-header-reachable", "x-mcp-header annotates only properties reached through properties keys alone"},
+			{"tools.x-mcp-header-safe-integer", "integer values mirrored into headers stay within the safe integer range"},
+			{"tools.x-mcp-header-tool-rejected", "a Streamable HTTP client does not call a tool whose x-mcp-header annotations break the constraints"},
+			{"tools.x-mcp-header-not-sensitive", "no parameter named as a secret is mirrored into a header"},
+		},
+		New: newToolsRule,
+	})
+}
+
+// maxTools bounds the tool definitions a session keeps.
+const maxTools = 4096
+
+// toolDef is what the judge keeps of a tool the server listed.
+type toolDef struct {
+	// raw is the definition as listed, so a changed definition is judged anew.
+	raw           json.RawMessage
+	input, output json.RawMessage
+	// inputSchema and outputSchema are compiled on first use, once.
+	inputSchema, outputSchema *compiledSchema
+	// badHeader is set when an x-mcp-header annotation breaks a constraint.
+	badHeader bool
+	called    bool
+}
+
+type toolsRule struct {
+	BaseRule
+	feature
+	tools map[string]*toolDef
+	// awaiting maps a tool to the id of its call answered input_required.
+	awaiting map[string]string
+	// listedWhole is set once a whole tools listing was seen.
+	listedWhole bool
+}
+
+func newToolsRule() Rule {
+	return &toolsRule{
+		feature: newFeature("tools", "name", featureChecks{
+			declared: "tools.capability-declared", answered: "tools.list-answered",
+			changed: "tools.list-changed-notified", order: "tools.list-order-stable",
+		}),
+		tools: map[string]*toolDef{}, awaiting: map[string]string{},
+	}
+}
+
+func (r *toolsRule) Message(s *Session, m *Msg) {
+	if p, ok := r.observe(s, m); ok {
+		r.listed(s, m, p)
+		return
+	}
+	if m.Kind == KindRequest && m.Method == "tools/call" {
+		r.call(s, m)
+		return
+	}
+	if m.From != spec.Server || m.Request == nil || m.Request.Method != "tools/call" {
+		return
+	}
+	if m.Kind == KindResult {
+		r.callResult(s, m)
+	} else if m.Kind == KindError {
+		r.callRejected(s, m)
+	}
+}
+
+func (r *toolsRule) End(s *Session) {
+	r.end(s)
+	r.endHeaders(s)
+}
+
+// listed judges the tools of a tools/list page the first time each
+// definition is seen, and the listing's names once it is whole.
+func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
+	for _, item := range p.items {
+		var t struct {
+			Name   *string         `json:"name"`
+			Input  json.RawMessage `json:"inputSchema"`
+			Output json.RawMessage `json:"outputSchema"`
+		}
+		if !Decode(item, &t) || t.Name == nil {
+			continue
+		}
+		if old := r.tools[*t.Name]; old != nil && bytes.Equal(old.raw, item) {
+			continue
+		}
+		if len(r.tools) >= maxTools {
+			continue
+		}
+		if bytes.Equal(t.Output, []byte("null")) {
+			t.Output = nil
+		}
+		def := &toolDef{raw: item, input: t.Input, output: t.Output}
+		r.tools[*t.Name] = def
+		judgeToolName(s, m, *t.Name)
+		judgeInputSchema(s, m, *t.Name, def)
+		r.judgeHeaders(s, m, *t.Name, def)
+	}
+	if p.complete {
+		r.listedWhole = true
+		judgeNamesUnique(s, m, itemKeys(p.all, "name"))
+	}
+}
+
+// judgeInputSchema holds a listed tool's inputSchema to being a valid JSON
+// Schema object.
+func judgeInputSchema(s *Session, m *Msg, name string, def *toolDef) {
+	const id = "tools.input-schema-valid"
+	if def.input == nil {
+		s.Fail(id, spec.Server, m.Event, "tool %q has no inputSchema", name)
+		return
+	}
+	def.inputSchema = compileOffline(def.input)
+	if def.inputSchema.unresolved {
+		return
+	}
+	s.Expect(id, def.inputSchema.invalid == "", spec.Server, m.Event,
+		"tool %q has an inputSchema that is not a valid JSON Schema object: %s", name, def.inputSchema.invalid)
+}

@@ -1,0 +1,159 @@
+package judge
+
+import (
+	"encoding/json"
+	"reflect"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// callParams are the members of tools/call params the judge reads.
+type callParams struct {
+	Name           string          `json:"name"`
+	Arguments      json.RawMessage `json:"arguments"`
+	InputResponses json.RawMessage `json:"inputResponses"`
+	RequestState   json.RawMessage `json:"requestState"`
+}
+
+// callResult are the members of a tools/call result the judge reads.
+type callResult struct {
+	ResultType string          `json:"resultType"`
+	Content    []contentItem   `json:"content"`
+	Structured json.RawMessage `json:"structuredContent"`
+	IsError    bool            `json:"isError"`
+}
+
+func requestedCall(r *Request) callParams {
+	var p callParams
+	Decode(r.Params, &p)
+	return p
+}
+
+func (r *toolsRule) call(s *Session, m *Msg) {
+	var p callParams
+	if !Decode(m.Params, &p) {
+		return
+	}
+	r.judgeRetry(s, m, &p)
+	if def := r.tools[p.Name]; def != nil {
+		r.judgeHeaderCall(s, m, p.Name, def, p.Arguments)
+	}
+}
+
+// judgeRetry holds a tools/call that carries input responses to a JSON-RPC
+// id other than the one of the call that was answered input_required.
+func (r *toolsRule) judgeRetry(s *Session, m *Msg, p *callParams) {
+	if p.InputResponses == nil && p.RequestState == nil {
+		return
+	}
+	first, ok := r.awaiting[p.Name]
+	if !ok {
+		return
+	}
+	delete(r.awaiting, p.Name)
+	s.Expect("tools.retry-new-id", m.IDKey != first, spec.Client, m.Event,
+		"the retry of tools/call %q reuses id %s of the call that was answered input_required", p.Name, m.ID)
+}
+
+func (r *toolsRule) callResult(s *Session, m *Msg) {
+	var res callResult
+	if !Decode(m.Result, &res) {
+		return
+	}
+	p := requestedCall(m.Request)
+	if res.ResultType == "input_required" {
+		if len(r.awaiting) < maxTools {
+			r.awaiting[p.Name] = m.Request.IDKey
+		}
+		return
+	}
+	judgeEmbeddedCapability(s, m, p.Name, res.Content)
+	judgeStructuredText(s, m, p.Name, &res)
+	r.judgeCaseSensitive(s, m, p.Name, !res.IsError)
+	if def := r.tools[p.Name]; def != nil {
+		judgeOutput(s, m, p.Name, def, &res)
+		judgeInputValidated(s, m, &p, def, !res.IsError)
+	}
+}
+
+func (r *toolsRule) callRejected(s *Session, m *Msg) {
+	p := requestedCall(m.Request)
+	r.judgeCaseSensitive(s, m, p.Name, false)
+	if def := r.tools[p.Name]; def != nil {
+		judgeInputValidated(s, m, &p, def, false)
+	}
+}
+
+// judgeEmbeddedCapability holds a server whose tool result embeds a
+// resource to having declared the resources capability.
+func judgeEmbeddedCapability(s *Session, m *Msg, name string, content []contentItem) {
+	if !capabilitiesKnown(s, "server.resources") {
+		return
+	}
+	for _, b := range content {
+		if b.Type == "resource" {
+			s.Expect("tools.embedded-resources-capability", s.ServerCaps.Has("resources"), spec.Server, m.Event,
+				"tools/call %q returned an embedded resource, but the server did not declare the resources capability", name)
+			return
+		}
+	}
+}
+
+// judgeStructuredText holds a result with structuredContent to carrying
+// the same JSON in a text block, for clients that read only content.
+func judgeStructuredText(s *Session, m *Msg, name string, res *callResult) {
+	var want any
+	if res.Structured == nil || json.Unmarshal(res.Structured, &want) != nil {
+		return
+	}
+	for _, b := range res.Content {
+		var got any
+		if b.Type == "text" && b.Text != nil && json.Unmarshal([]byte(*b.Text), &got) == nil && reflect.DeepEqual(got, want) {
+			s.Pass("tools.structured-content-text", spec.Server)
+			return
+		}
+	}
+	s.Fail("tools.structured-content-text", spec.Server, m.Event,
+		"tools/call %q returned structuredContent but no text block that carries it serialized", name)
+}
+
+// judgeOutput holds a successful result of a tool with an outputSchema to
+// carrying structuredContent that conforms to it. A tool execution error
+// (isError) reports a failure, not the tool's output, so it is not held.
+func judgeOutput(s *Session, m *Msg, name string, def *toolDef, res *callResult) {
+	const id = "tools.output-schema-conformance"
+	if def.output == nil || res.IsError {
+		return
+	}
+	if res.Structured == nil {
+		s.Fail(id, spec.Server, m.Event, "tool %q declares an outputSchema but its result carries no structuredContent", name)
+		return
+	}
+	if def.outputSchema == nil {
+		def.outputSchema = compileOffline(def.output)
+	}
+	if !def.outputSchema.usable() {
+		return
+	}
+	err := def.outputSchema.validate(res.Structured)
+	s.Expect(id, err == nil, spec.Server, m.Event,
+		"tool %q returned structuredContent that does not conform to its outputSchema: %v", name, err)
+}
+
+// judgeInputValidated holds a server that received arguments its own
+// inputSchema rejects to not answering with a successful result.
+func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succeeded bool) {
+	if !def.inputSchema.usable() {
+		return
+	}
+	args := p.Arguments
+	if args == nil {
+		args = json.RawMessage(`{}`)
+	}
+	err := def.inputSchema.validate(args)
+	if err == nil {
+		return
+	}
+	s.Expect("tools.input-validated", !succeeded, spec.Server, m.Event,
+		"tools/call %q carried arguments its inputSchema rejects (%v), and the server answered with a successful result", p.Name, err)
+}

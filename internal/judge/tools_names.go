@@ -1,0 +1,71 @@
+package judge
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
+
+// maxToolNameLength is the longest tool name the tools page recommends.
+const maxToolNameLength = 128
+
+// judgeToolName holds a listed tool's name to the length and characters the
+// tools page recommends.
+func judgeToolName(s *Session, m *Msg, name string) {
+	n := utf8.RuneCountInString(name)
+	s.Expect("tools.name-length", n >= 1 && n <= maxToolNameLength, spec.Server, m.Event,
+		"tool name %s is %d characters long, not between 1 and %d", preview(name), n, maxToolNameLength)
+	if bad, ok := firstBadNameChar(name); !ok {
+		s.Fail("tools.name-charset", spec.Server, m.Event,
+			"tool name %s contains %q; only A-Z, a-z, 0-9, underscore, hyphen and dot are recommended", preview(name), bad)
+	} else if name != "" {
+		s.Pass("tools.name-charset", spec.Server)
+	}
+}
+
+func firstBadNameChar(name string) (rune, bool) {
+	for _, c := range name {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '-', c == '.':
+		default:
+			return c, false
+		}
+	}
+	return 0, true
+}
+
+// judgeNamesUnique holds a whole tools listing to naming each tool once.
+func judgeNamesUnique(s *Session, m *Msg, names []string) {
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		if seen[n] {
+			s.Fail("tools.name-unique", spec.Server, m.Event, "tool name %s appears more than once in one tools/list listing", preview(n))
+			return
+		}
+		seen[n] = true
+	}
+	if len(names) > 0 {
+		s.Pass("tools.name-unique", spec.Server)
+	}
+}
+
+// judgeCaseSensitive holds a server to telling tool names apart by case: a
+// call that names a listed tool in other case, when no listed tool has the
+// exact name, must not succeed.
+func (r *toolsRule) judgeCaseSensitive(s *Session, m *Msg, name string, succeeded bool) {
+	if !r.listedWhole || r.tools[name] != nil {
+		return
+	}
+	listed := ""
+	for n := range r.tools {
+		if strings.EqualFold(n, name) && (listed == "" || n < listed) {
+			listed = n
+		}
+	}
+	if listed == "" {
+		return
+	}
+	s.Expect("tools.name-case-sensitive", !succeeded, spec.Server, m.Event,
+		"tools/call %q was answered with a successful result, though the server lists no such tool, only %q: it matched the name without regard to case", name, listed)
+}

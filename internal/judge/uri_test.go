@@ -1,0 +1,107 @@
+package judge
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestURIProblem(t *testing.T) {
+	for uri, valid := range map[string]bool{
+		"file:///project/src/main.rs":       true,
+		"https://example.com/a?b=c#d":       true,
+		"custom+scheme:opaque/path%20x":     true,
+		"urn:isbn:0451450523":               true,
+		"":                                  false,
+		"not a uri":                         false,
+		"/relative/path":                    false,
+		"1abc:x":                            false,
+		"file:///my notes.txt":              false,
+		"file:///a%2":                       false,
+		"file:///a%zz":                      false,
+		"https://example.com/#a#b":          false,
+		"file:///\u6587\u6863.txt":          false,
+		"file:///%E6%96%87%E6%A1%A3.txt":    true,
+		"mailto:someone@example.com":        true,
+		"data:text/plain;base64,SGVsbG8=":   true,
+		"https://example.com/{unexpanded}":  false,
+		"https://example.com/path|pipe":     false,
+		"git://github.com/owner/repo.git":   true,
+		"HTTPS://EXAMPLE.COM/UPPER":         true,
+		"file:///C:/Users/me/notes.txt":     true,
+		"https://[::1]:8080/ipv6":           true,
+		"x:":                                true,
+		"file:///tab\there":                 false,
+		"https://example.com/\"quoted\"":    false,
+		"https://example.com/back\\slash":   false,
+		"https://example.com/caret^":        false,
+		"https://example.com/grave`":        false,
+		"https://example.com/angle<bracket": false,
+	} {
+		if got := uriProblem(uri) == ""; got != valid {
+			t.Errorf("uriProblem(%q) = %q, want valid=%v", uri, uriProblem(uri), valid)
+		}
+	}
+}
+
+func TestTemplatePattern(t *testing.T) {
+	p := templatePattern("file:///project/{+path}/x{?q}")
+	for uri, match := range map[string]bool{
+		"file:///project/src/x":        true,
+		"file:///project/a/b/x?q=1":    true,
+		"file:///other/src/x":          false,
+		"file:///project.src/x":        false,
+		"file:///project/src/x/suffix": true, // over-matching is on purpose
+	} {
+		if p.MatchString(uri) != match {
+			t.Errorf("template matches %q = %v, want %v", uri, !match, match)
+		}
+	}
+}
+
+func TestIsBase64AndMIME(t *testing.T) {
+	for s, ok := range map[string]bool{"aGk=": true, "aGk": true, "": true, "not base64!": false, "a-_b": false} {
+		if isBase64(s) != ok {
+			t.Errorf("isBase64(%q) = %v, want %v", s, !ok, ok)
+		}
+	}
+	for s, ok := range map[string]bool{"image/png": true, "text/plain; charset=utf-8": true, "image": false, "/png": false} {
+		if (mimeProblem(&s) == "") != ok {
+			t.Errorf("mimeProblem(%q) = %q, want ok=%v", s, mimeProblem(&s), ok)
+		}
+	}
+	if mimeProblem(nil) == "" {
+		t.Error("a missing mimeType passed")
+	}
+}
+
+func TestHeaderAnnotationsAreFoundWherever(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{
+		"a":{"type":"string","x-mcp-header":"A"},
+		"b":{"type":"object","properties":{"c":{"type":"integer","x-mcp-header":"C"}}},
+		"d":{"type":"array","items":{"type":"string","x-mcp-header":"D"}},
+		"x-mcp-header":{"type":"string","default":{"x-mcp-header":"not a schema"}}},
+		"anyOf":[{"properties":{"e":{"type":"string","x-mcp-header":"E"}}}]}`)
+	var anns []headerAnnotation
+	findHeaderAnnotations(schema, nil, &anns)
+	want := map[string]bool{"A": true, "C": true, "D": false, "E": false}
+	if len(anns) != len(want) {
+		t.Fatalf("found %d annotations, want %d: %+v", len(anns), len(want), anns)
+	}
+	for _, a := range anns {
+		name, _ := a.name()
+		if reachable, ok := want[name]; !ok || a.reachable() != reachable {
+			t.Errorf("annotation %q at %s: reachable=%v", name, a.where(), a.reachable())
+		}
+	}
+}
+
+func FuzzURIProblem(f *testing.F) {
+	for _, s := range []string{"file:///a", "not a uri", "x:%", "a:#%2#"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if uriProblem(s) == "" && !uriScheme.MatchString(s) {
+			t.Errorf("%q passed without a scheme", s)
+		}
+	})
+}
