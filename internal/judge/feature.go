@@ -25,6 +25,12 @@ type feature struct {
 	watch          listWatch
 	listen         listenFilter
 	declaredJudged bool
+	// onPage receives each page of the feature's list method.
+	onPage func(s *Session, m *Msg, p listPage)
+	// collided holds the ids a client reused while a request under them was
+	// still in flight: the judge cannot tell which request a response to
+	// them answers, so it judges none.
+	collided map[string]bool
 }
 
 // featureChecks names the checks a feature reports under; an empty id is
@@ -40,9 +46,21 @@ func newFeature(name, key string, checks featureChecks) feature {
 	return feature{name: name, key: key, checks: checks, pages: newPagedList(name)}
 }
 
-// observe judges what every feature shares and returns the page when m is a
-// result of the feature's list method.
-func (f *feature) observe(s *Session, m *Msg) (listPage, bool) {
+// observe judges what every feature shares and reports whether m is done
+// with: a list page (handed to onPage) or a response the judge cannot
+// correlate.
+func (f *feature) observe(s *Session, m *Msg) bool {
+	if !f.correlated(s, m) {
+		return true
+	}
+	p, ok := f.observeList(s, m)
+	if ok {
+		f.onPage(s, m, p)
+	}
+	return ok
+}
+
+func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	f.listen.observe(m)
 	if m.Kind == KindNotification && m.From == spec.Server && m.Method == "notifications/"+f.name+"/list_changed" {
 		f.watch.announce(s, f.checks.changed)
@@ -61,6 +79,22 @@ func (f *feature) observe(s *Session, m *Msg) (listPage, bool) {
 		f.judgeChange(s, m, itemKeys(p.all, f.key))
 	}
 	return p, ok
+}
+
+// correlated reports whether m can be judged as what it seems: not a
+// response to an id the client used twice at once.
+func (f *feature) correlated(s *Session, m *Msg) bool {
+	switch {
+	case m.Kind == KindRequest && m.From == spec.Client && s.Pending(spec.Client, m.IDKey) != nil:
+		if f.collided == nil {
+			f.collided = map[string]bool{}
+		}
+		f.collided[m.IDKey] = true
+	case m.Request != nil && m.Request.From == spec.Client && f.collided[m.Request.IDKey]:
+		delete(f.collided, m.Request.IDKey)
+		return false
+	}
+	return true
 }
 
 // judgeDeclared holds a server that answers the feature's methods with

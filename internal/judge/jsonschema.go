@@ -82,6 +82,10 @@ func (c *compiledSchema) validate(instance json.RawMessage) error {
 // leafCause makes a validation error one line: its first leaf cause, which
 // names the offending location.
 func leafCause(err error) string {
+	var sve *jsonschema.SchemaValidationError
+	if errors.As(err, &sve) {
+		err = sve.Err // the schema against its meta-schema: say where it fails
+	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		return oneLine(err.Error())

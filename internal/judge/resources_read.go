@@ -22,9 +22,7 @@ func notFoundCode(s *Session) int64 {
 func (r *resourcesRule) read(s *Session, m *Msg) {
 	uri := paramsURI(m.Request.Params)
 	if problem := uriProblem(uri); problem != "" {
-		succeeded := m.Kind == KindResult && !inputRequired(m.Result)
-		s.Expect("resources.uri-validated", !succeeded, spec.Server, m.Event,
-			"resources/read of %s, which is not a URI (%s), was answered with contents", preview(uri), problem)
+		judgeNonURIRead(s, m, uri, problem)
 		return
 	}
 	absent := r.absent(uri)
@@ -46,6 +44,14 @@ func (r *resourcesRule) read(s *Session, m *Msg) {
 	}
 	r.judgeContents(s, m, res.Contents)
 	r.mention(uri)
+}
+
+// judgeNonURIRead holds the server to refusing a read of something that is
+// not a URI rather than serving it.
+func judgeNonURIRead(s *Session, m *Msg, uri, problem string) {
+	succeeded := m.Kind == KindResult && !inputRequired(m.Result)
+	s.Expect("resources.uri-validated", !succeeded, spec.Server, m.Event,
+		"resources/read of %s, which is not a URI (%s), was answered with contents", preview(uri), problem)
 }
 
 // judgeNotFoundError holds the error for a missing resource to the

@@ -53,17 +53,18 @@ type unfollowedCursor struct {
 }
 
 func newPromptsRule() Rule {
-	return &promptsRule{
+	r := &promptsRule{
 		feature: newFeature("prompts", "name", featureChecks{
 			declared: "prompts.capability-declared", answered: "prompts.list-answered", changed: "prompts.list-changed-notified",
 		}),
 		required: map[string][]string{},
 	}
+	r.onPage = r.listed
+	return r
 }
 
 func (r *promptsRule) Message(s *Session, m *Msg) {
-	if p, ok := r.observe(s, m); ok {
-		r.listed(m, p)
+	if r.observe(s, m) {
 		return
 	}
 	switch {
@@ -86,7 +87,7 @@ func (r *promptsRule) End(s *Session) {
 
 // listed remembers each listed prompt's required arguments, and a cursor
 // the client should follow.
-func (r *promptsRule) listed(m *Msg, p listPage) {
+func (r *promptsRule) listed(_ *Session, m *Msg, p listPage) {
 	for _, item := range p.items {
 		var def struct {
 			Name      *string `json:"name"`

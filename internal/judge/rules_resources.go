@@ -48,29 +48,26 @@ type resourcesRule struct {
 }
 
 func newResourcesRule() Rule {
-	return &resourcesRule{
+	r := &resourcesRule{
 		feature: newFeature("resources", "uri", featureChecks{
 			declared: "resources.capability-declared", answered: "resources.list-answered", changed: "resources.list-changed-notified",
 		}),
 		templates: newPagedList("resourceTemplates"),
 		known:     map[string]bool{},
 	}
+	r.onPage = r.listed
+	return r
 }
 
 func (r *resourcesRule) Message(s *Session, m *Msg) {
-	if p, ok := r.observe(s, m); ok {
-		r.listed(s, m, p)
+	if r.observe(s, m) {
 		return
 	}
 	if m.From != spec.Server {
 		return
 	}
 	if m.Kind == KindNotification && m.Method == "notifications/resources/updated" {
-		var p struct {
-			URI string `json:"uri"`
-		}
-		Decode(m.Params, &p)
-		r.mention(p.URI)
+		r.mention(paramsURI(m.Params))
 	}
 	if m.Request == nil {
 		return

@@ -66,18 +66,19 @@ type toolsRule struct {
 }
 
 func newToolsRule() Rule {
-	return &toolsRule{
+	r := &toolsRule{
 		feature: newFeature("tools", "name", featureChecks{
 			declared: "tools.capability-declared", answered: "tools.list-answered",
 			changed: "tools.list-changed-notified", order: "tools.list-order-stable",
 		}),
 		tools: map[string]*toolDef{}, awaiting: map[string]string{},
 	}
+	r.onPage = r.listed
+	return r
 }
 
 func (r *toolsRule) Message(s *Session, m *Msg) {
-	if p, ok := r.observe(s, m); ok {
-		r.listed(s, m, p)
+	if r.observe(s, m) {
 		return
 	}
 	if m.Kind == KindRequest && m.Method == "tools/call" {
@@ -99,37 +100,40 @@ func (r *toolsRule) End(s *Session) {
 	r.endHeaders(s)
 }
 
-// listed judges the tools of a tools/list page the first time each
-// definition is seen, and the listing's names once it is whole.
+// listed judges the tools of a tools/list page, and the listing's names
+// once it is whole.
 func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
 	for _, item := range p.items {
-		var t struct {
-			Name   *string         `json:"name"`
-			Input  json.RawMessage `json:"inputSchema"`
-			Output json.RawMessage `json:"outputSchema"`
-		}
-		if !Decode(item, &t) || t.Name == nil {
-			continue
-		}
-		if old := r.tools[*t.Name]; old != nil && bytes.Equal(old.raw, item) {
-			continue
-		}
-		if len(r.tools) >= maxTools {
-			continue
-		}
-		if bytes.Equal(t.Output, []byte("null")) {
-			t.Output = nil
-		}
-		def := &toolDef{raw: item, input: t.Input, output: t.Output}
-		r.tools[*t.Name] = def
-		judgeToolName(s, m, *t.Name)
-		judgeInputSchema(s, m, *t.Name, def)
-		r.judgeHeaders(s, m, *t.Name, def)
+		r.define(s, m, item)
 	}
 	if p.complete {
 		r.listedWhole = true
 		judgeNamesUnique(s, m, itemKeys(p.all, "name"))
 	}
+}
+
+// define keeps a listed tool and judges its definition the first time it
+// is seen (again when it changes).
+func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
+	var t struct {
+		Name   *string         `json:"name"`
+		Input  json.RawMessage `json:"inputSchema"`
+		Output json.RawMessage `json:"outputSchema"`
+	}
+	if !Decode(item, &t) || t.Name == nil || len(r.tools) >= maxTools {
+		return
+	}
+	if old := r.tools[*t.Name]; old != nil && bytes.Equal(old.raw, item) {
+		return
+	}
+	if bytes.Equal(t.Output, []byte("null")) {
+		t.Output = nil
+	}
+	def := &toolDef{raw: item, input: t.Input, output: t.Output}
+	r.tools[*t.Name] = def
+	judgeToolName(s, m, *t.Name)
+	judgeInputSchema(s, m, *t.Name, def)
+	r.judgeHeaders(s, m, *t.Name, def)
 }
 
 // judgeInputSchema holds a listed tool's inputSchema to being a valid JSON
