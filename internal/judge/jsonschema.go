@@ -14,14 +14,6 @@ import (
 // no real resource, so a relative $ref can only resolve inside the schema.
 const offlineSchemaURL = "urn:mcpverdict:schema"
 
-// offlineLoader refuses every external resource: the judge does no I/O, and the
-// 2026-07-28 revision forbids dereferencing network $refs by default.
-type offlineLoader struct{}
-
-func (offlineLoader) Load(url string) (any, error) {
-	return nil, fmt.Errorf("external schema %q is not fetched", url)
-}
-
 // compiledSchema is a schema a party published, compiled once.
 type compiledSchema struct {
 	schema *jsonschema.Schema
@@ -44,7 +36,7 @@ func compileOffline(raw json.RawMessage) *compiledSchema {
 		return &compiledSchema{invalid: fmt.Sprintf("it is %s, not a JSON object", jsonKind(doc))}
 	}
 	c := jsonschema.NewCompiler()
-	c.UseLoader(offlineLoader{})
+	c.UseLoader(noLoader{}) // no I/O: an external $ref leaves the schema unresolved
 	c.DefaultDraft(jsonschema.Draft2020)
 	if err := c.AddResource(offlineSchemaURL, doc); err != nil {
 		return &compiledSchema{invalid: oneLine(err.Error())}

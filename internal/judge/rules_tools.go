@@ -26,14 +26,6 @@ func init() {
 			{"tools.output-schema-conformance", "a tool with an outputSchema returns structuredContent that conforms to it"},
 			{"tools.input-validated", "a tools/call whose arguments violate the tool's inputSchema is not answered with a successful result"},
 			{"tools.retry-new-id", "a tools/call retried with input responses uses a new JSON-RPC id"},
-			{"tools.x-mcp-header-nonempty", "no x-mcp-header annotation is empty"},
-			{"tools.x-mcp-header-token", "every x-mcp-header annotation is an HTTP field-name token"},
-			{"tools.x-mcp-header-no-control", "no x-mcp-header annotation contains a control character"},
-			{"tools.x-mcp-header-unique", "x-mcp-header annotations of one inputSchema differ without regard to case"},
-			{"tools.x-mcp-header-primitive", "x-mcp-header annotates only integer, string and boolean parameters"},
-			{"tools.x-mcp-header-reachable", "x-mcp-header annotates only properties reached through properties keys alone"},
-			{"tools.x-mcp-header-safe-integer", "integer values mirrored into headers stay within the safe integer range"},
-			{"tools.x-mcp-header-tool-rejected", "a Streamable HTTP client does not call a tool whose x-mcp-header annotations break the constraints"},
 			{"tools.x-mcp-header-not-sensitive", "no parameter named as a secret is mirrored into a header"},
 		},
 		New: newToolsRule,
@@ -50,9 +42,6 @@ type toolDef struct {
 	input, output json.RawMessage
 	// inputSchema and outputSchema are compiled on first use, once.
 	inputSchema, outputSchema *compiledSchema
-	// badHeader is set when an x-mcp-header annotation breaks a constraint.
-	badHeader bool
-	called    bool
 }
 
 type toolsRule struct {
@@ -95,10 +84,7 @@ func (r *toolsRule) Message(s *Session, m *Msg) {
 	}
 }
 
-func (r *toolsRule) End(s *Session) {
-	r.end(s)
-	r.endHeaders(s)
-}
+func (r *toolsRule) End(s *Session) { r.end(s) }
 
 // listed judges the tools of a tools/list page, and the listing's names
 // once it is whole.
@@ -133,7 +119,9 @@ func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
 	r.tools[*t.Name] = def
 	judgeToolName(s, m, *t.Name)
 	judgeInputSchema(s, m, *t.Name, def)
-	r.judgeHeaders(s, m, *t.Name, def)
+	if s.Stateless() { // x-mcp-header is a 2026-07-28 annotation
+		judgeHeadersNotSensitive(s, m, *t.Name, def.input)
+	}
 }
 
 // judgeInputSchema holds a listed tool's inputSchema to being a valid JSON

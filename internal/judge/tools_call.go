@@ -35,9 +35,6 @@ func (r *toolsRule) call(s *Session, m *Msg) {
 		return
 	}
 	r.judgeRetry(s, m, &p)
-	if def := r.tools[p.Name]; def != nil {
-		r.judgeHeaderCall(s, m, p.Name, def, p.Arguments)
-	}
 }
 
 // judgeRetry holds a tools/call that carries input responses to a JSON-RPC
@@ -146,14 +143,32 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 	if !def.inputSchema.usable() {
 		return
 	}
-	args := p.Arguments
-	if args == nil {
-		args = json.RawMessage(`{}`)
-	}
-	err := def.inputSchema.validate(args)
+	err := def.inputSchema.validate(withoutNulls(p.Arguments))
 	if err == nil {
 		return
 	}
 	s.Expect("tools.input-validated", !succeeded, spec.Server, m.Event,
 		"tools/call %q carried arguments its inputSchema rejects (%v), and the server answered with a successful result", p.Name, err)
+}
+
+// withoutNulls reads null arguments as absent, as the Streamable HTTP
+// transport does for mirrored parameters: a server that accepts null for
+// an optional argument has not skipped validation.
+func withoutNulls(args json.RawMessage) json.RawMessage {
+	if args == nil || string(args) == "null" {
+		return json.RawMessage(`{}`)
+	}
+	var obj map[string]json.RawMessage
+	if !Decode(args, &obj) {
+		return args
+	}
+	for k, v := range obj {
+		if string(v) == "null" {
+			delete(obj, k)
+		} else {
+			obj[k] = withoutNulls(v)
+		}
+	}
+	out, _ := json.Marshal(obj)
+	return out
 }

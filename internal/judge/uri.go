@@ -12,7 +12,10 @@ var uriScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 // uriProblem says how s falls short of an RFC 3986 URI, or "" when it is
 // one: a scheme, a colon, and only unreserved, reserved and percent-encoded
 // characters after it. It checks the characters, not every production of
-// the grammar, so that a finding is always a plain violation.
+// the grammar, so that a finding is always a plain violation. Non-ASCII
+// characters pass: the specification expects resource URIs to carry them
+// (the Streamable HTTP transport encodes such an Mcp-Name), as RFC 3987
+// IRIs do.
 func uriProblem(s string) string {
 	if s == "" {
 		return "it is empty"
@@ -33,7 +36,6 @@ func uriProblem(s string) string {
 				return "it has a second \"#\""
 			}
 		case c >= 0x80:
-			return "it contains a non-ASCII character, which RFC 3986 allows only percent-encoded"
 		case !isURIChar(c):
 			return fmt.Sprintf("it contains %q, which RFC 3986 allows only percent-encoded", rune(c))
 		}
