@@ -25,7 +25,6 @@ func init() {
 			{"tools.structured-content-text", "a result with structuredContent also carries it serialized in a text block"},
 			{"tools.output-schema-conformance", "a tool with an outputSchema returns structuredContent that conforms to it"},
 			{"tools.input-validated", "a tools/call whose arguments violate the tool's inputSchema is not answered with a successful result"},
-			{"tools.retry-new-id", "a tools/call retried with input responses uses a new JSON-RPC id"},
 			{"tools.x-mcp-header-not-sensitive", "no parameter named as a secret is mirrored into a header"},
 		},
 		New: newToolsRule,
@@ -48,8 +47,6 @@ type toolsRule struct {
 	BaseRule
 	feature
 	tools map[string]*toolDef
-	// awaiting maps a tool to the id of its call answered input_required.
-	awaiting map[string]string
 	// listedWhole is set once a whole tools listing was seen.
 	listedWhole bool
 }
@@ -60,7 +57,7 @@ func newToolsRule() Rule {
 			declared: "tools.capability-declared", answered: "tools.list-answered",
 			changed: "tools.list-changed-notified", order: "tools.list-order-stable",
 		}),
-		tools: map[string]*toolDef{}, awaiting: map[string]string{},
+		tools: map[string]*toolDef{},
 	}
 	r.onPage = r.listed
 	return r
@@ -68,10 +65,6 @@ func newToolsRule() Rule {
 
 func (r *toolsRule) Message(s *Session, m *Msg) {
 	if r.observe(s, m) {
-		return
-	}
-	if m.Kind == KindRequest && m.Method == "tools/call" {
-		r.call(s, m)
 		return
 	}
 	if m.From != spec.Server || m.Request == nil || m.Request.Method != "tools/call" {

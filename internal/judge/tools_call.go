@@ -9,10 +9,8 @@ import (
 
 // callParams are the members of tools/call params the judge reads.
 type callParams struct {
-	Name           string          `json:"name"`
-	Arguments      json.RawMessage `json:"arguments"`
-	InputResponses json.RawMessage `json:"inputResponses"`
-	RequestState   json.RawMessage `json:"requestState"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
 }
 
 // callResult are the members of a tools/call result the judge reads.
@@ -29,29 +27,6 @@ func requestedCall(r *Request) callParams {
 	return p
 }
 
-func (r *toolsRule) call(s *Session, m *Msg) {
-	var p callParams
-	if !Decode(m.Params, &p) {
-		return
-	}
-	r.judgeRetry(s, m, &p)
-}
-
-// judgeRetry holds a tools/call that carries input responses to a JSON-RPC
-// id other than the one of the call that was answered input_required.
-func (r *toolsRule) judgeRetry(s *Session, m *Msg, p *callParams) {
-	if p.InputResponses == nil && p.RequestState == nil {
-		return
-	}
-	first, ok := r.awaiting[p.Name]
-	if !ok {
-		return
-	}
-	delete(r.awaiting, p.Name)
-	s.Expect("tools.retry-new-id", m.IDKey != first, spec.Client, m.Event,
-		"the retry of tools/call %q reuses id %s of the call that was answered input_required", p.Name, m.ID)
-}
-
 func (r *toolsRule) callResult(s *Session, m *Msg) {
 	var res callResult
 	if !Decode(m.Result, &res) {
@@ -59,10 +34,7 @@ func (r *toolsRule) callResult(s *Session, m *Msg) {
 	}
 	p := requestedCall(m.Request)
 	if res.ResultType == "input_required" {
-		if len(r.awaiting) < maxTools {
-			r.awaiting[p.Name] = m.Request.IDKey
-		}
-		return
+		return // the server asks for more input; it has not answered yet
 	}
 	judgeEmbeddedCapability(s, m, p.Name, res.Content)
 	judgeStructuredText(s, m, p.Name, &res)
