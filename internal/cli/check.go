@@ -3,48 +3,55 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
+	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpverdict/mcpverdict/internal/capture"
 	"github.com/mcpverdict/mcpverdict/internal/driver"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
-	"github.com/mcpverdict/mcpverdict/internal/judge"
-	"github.com/mcpverdict/mcpverdict/internal/spec"
-	"github.com/mcpverdict/mcpverdict/internal/trace"
-	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 type checkFlags struct {
 	judgeFlags
 	server      string
+	url         string
+	client      string
 	outDir      string
 	call        string
 	stepTimeout time.Duration
+	probe       bool
 	evidence    evidenceFlags
 }
 
 func (c *Command) checkCmd() *cobra.Command {
 	var f checkFlags
 	cmd := &cobra.Command{
-		Use:   "check [--server CMD] [flags]",
+		Use:   "check [--server CMD | --url URL] [--client CMD] [flags]",
 		Short: "Drive a server through every capability it declares, record the session, judge it and report",
-		Long: `check starts the server (stdio), drives it with mcpverdict's own client through
-every capability the server declares, records the session byte for byte, judges
-it clause by clause and prints the report. With no --server it checks the
-example server built into mcpverdict.
+		Long: `check drives an MCP server with mcpverdict's own client through every
+capability the server declares, records each session byte for byte, judges it
+clause by clause and prints the report. The server is a stdio command
+(--server), a streamable-HTTP endpoint (--url, recorded through a proxy on a
+loopback port) or, with neither, the example server built into mcpverdict.
+--client runs your own client instead of the built-in one.
 
-Everything lands in --out: the trace (and its .stderr), report.json and
-report.txt. Exit status as validate: 0 pass, 1 a clause failed, 2 bad
-invocation or the server could not be driven, 3 a malformed trace.`,
+With no --revision, check drives a 2025-11-25 session (initialize handshake)
+and, in parallel, a 2026-07-28 one (server/discover, per-request _meta); a
+server that answers server/discover as a legacy server is judged under
+2025-11-25 only. --revision chooses the revisions to drive instead.
+
+Everything lands in --out: each session's trace (and its .stderr), report.json
+and report.txt. Exit status as validate: 0 pass, 1 a clause failed, 2 bad
+invocation or a server that could not be driven (1 if a clause failed too),
+3 a malformed trace.`,
 		Example: `  mcpverdict check
   mcpverdict check --server "npx -y @modelcontextprotocol/server-everything"
-  mcpverdict check --server "python server.py" --call all --party server`,
+  mcpverdict check --url http://127.0.0.1:3000/mcp --probe-rejections
+  mcpverdict check --server "python server.py" --call all --party server
+  mcpverdict check --client "node my-client.js"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return c.runCheck(cmd.Context(), &f, startRun(cmd))
@@ -52,11 +59,16 @@ invocation or the server could not be driven, 3 a malformed trace.`,
 	}
 	f.judgeFlags.register(cmd)
 	f.evidence.register(cmd)
-	cmd.Flags().Lookup("output").Usage = "also write the report in --format to FILE"
-	cmd.Flags().StringVar(&f.server, "server", "", "the stdio server command to check (default: the built-in example server)")
-	cmd.Flags().StringVar(&f.outDir, "out", "mcpverdict-out", "directory for the traces and reports")
-	cmd.Flags().StringVar(&f.call, "call", "read-only", "which tools to call: read-only (declared readOnlyHint: true), all, none")
-	cmd.Flags().DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "how long each request may take before the server counts as hung")
+	fl := cmd.Flags()
+	fl.Lookup("output").Usage = "also write the report in --format to FILE"
+	fl.Lookup("revision").Usage = "drive a session of this revision (repeatable: " + driver.Legacy + ", " + driver.Modern + "); default: both, the second only if the server speaks it"
+	fl.StringVar(&f.server, "server", "", "the stdio server command to check (default: the built-in example server)")
+	fl.StringVar(&f.url, "url", "", "the streamable-HTTP endpoint to check, recorded through a proxy on a loopback port")
+	fl.StringVar(&f.client, "client", "", "run this client instead of the built-in driver; it finds the server in $MCP_SERVER_COMMAND (stdio) or $MCP_SERVER_URL (HTTP)")
+	fl.StringVar(&f.outDir, "out", "mcpverdict-out", "directory for the traces and reports")
+	fl.StringVar(&f.call, "call", "read-only", "which tools to call: read-only (declared readOnlyHint: true), all, none")
+	fl.DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "how long one request may take before it is cancelled; a server that then misses a ping too counts as hung")
+	fl.BoolVar(&f.probe, "probe-rejections", false, "also send, each in a session of its own, what a conforming client never sends, and judge how the server rejects it")
 	return cmd
 }
 
@@ -65,40 +77,73 @@ func (c *Command) runCheck(ctx context.Context, f *checkFlags, start runStart) e
 	if err != nil {
 		return err
 	}
-	argv, err := c.serverArgv(f.server)
+	revisions, err := driveRevisions(f.revisions)
 	if err != nil {
 		return err
 	}
+	opts.Revisions = nil // each session is judged under the revision it negotiated
+	dopts, err := driverOptions(f)
+	if err != nil {
+		return err
+	}
+	t, err := c.checkTarget(f)
+	if err != nil {
+		return err
+	}
+	p := newProgress(c.Stderr)
+	defer p.close()
+	var sessions []*session
+	if f.client != "" {
+		sessions = []*session{c.runUserClient(ctx, t, f, p)}
+	} else {
+		sessions = c.driveAll(ctx, t, revisions, dopts, f.outDir, p)
+	}
+	if f.probe && f.client == "" {
+		sessions = append(sessions, c.probeAll(ctx, t, probeRevisions(revisions, sessions), dopts, f.outDir, p)...)
+	}
+	return c.judgeSessions(sessions, opts, f, p, start)
+}
+
+// driveRevisions checks that each --revision is one the driver speaks.
+func driveRevisions(revisions []string) ([]string, error) {
+	for _, r := range revisions {
+		if r != driver.Legacy && r != driver.Modern {
+			return nil, exitcode.New(exitcode.Usage, "check drives revision %s or %s, not %q", driver.Legacy, driver.Modern, r)
+		}
+	}
+	return revisions, nil
+}
+
+func driverOptions(f *checkFlags) (driver.Options, error) {
 	policy, err := callPolicy(f.call)
 	if err != nil {
-		return err
+		return driver.Options{}, err
 	}
-	revision := spec.Newest()
-	if len(f.revisions) > 0 {
-		revision = f.revisions[0]
+	if f.stepTimeout <= 0 {
+		return driver.Options{}, exitcode.New(exitcode.Usage, "--step-timeout %s is not a positive duration", f.stepTimeout)
 	}
-	if len(f.revisions) == 0 {
-		revision = "2025-11-25" // the handshake every released server speaks
+	return driver.Options{Call: policy, StepTimeout: f.stepTimeout}, nil
+}
+
+func (c *Command) checkTarget(f *checkFlags) (target, error) {
+	if f.server != "" && f.url != "" {
+		return nil, exitcode.New(exitcode.Usage, "--server and --url name two servers: give one")
 	}
-	tracePath := filepath.Join(f.outDir, "session-stdio-"+revision+".jsonl")
-	if err := c.driveStdio(ctx, argv, tracePath, driver.Options{Revision: revision, Call: policy, StepTimeout: f.stepTimeout}); err != nil {
-		return err
+	if f.url != "" {
+		u, err := url.Parse(f.url)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, exitcode.New(exitcode.Usage, "--url %q is not an http:// or https:// URL", f.url)
+		}
+		if err := reachable(u); err != nil {
+			return nil, err
+		}
+		return httpTarget{upstream: u}, nil
 	}
-	report, err := judgeFiles([]string{tracePath}, opts, f.maxLine)
+	argv, err := c.serverArgv(f.server)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := c.writeCheckReports(report, f); err != nil {
-		return err
-	}
-	drift, err := c.recordEvidence(&f.evidence, f.outDir, []string{tracePath}, report, start)
-	if err != nil {
-		return err
-	}
-	if err := reportStatus(report); err != nil {
-		return err
-	}
-	return driftStatus(drift)
+	return stdioTarget{argv: argv}, nil
 }
 
 func (c *Command) serverArgv(server string) ([]string, error) {
@@ -124,73 +169,29 @@ func callPolicy(s string) (driver.CallPolicy, error) {
 	return "", exitcode.New(exitcode.Usage, `unknown --call %q: choose "read-only", "all" or "none"`, s)
 }
 
-// driveStdio runs the server through the capture wrapper, the driver on the
-// client side of the wrapper's pipes, and writes the trace.
-func (c *Command) driveStdio(ctx context.Context, argv []string, tracePath string, opts driver.Options) error {
-	tf, err := createTrace(tracePath)
-	if err != nil {
-		return err
+// driveAll drives one session per revision, in parallel. With no revision
+// chosen it drives 2025-11-25 and, as an era probe, 2026-07-28.
+func (c *Command) driveAll(ctx context.Context, t target, revisions []string, opts driver.Options, outDir string, p *progress) []*session {
+	var list []*session
+	if len(revisions) == 0 {
+		list = []*session{newSession(outDir, t, driver.Legacy, ""), newSession(outDir, t, driver.Modern, "")}
+		list[1].eraProbe = true
 	}
-	defer tf.Close()
-	stderrLog, err := os.Create(tracePath + ".stderr")
-	if err != nil {
-		return exitcode.New(exitcode.Usage, "cannot write %s: %v", tracePath+".stderr", unwrapPath(err))
+	for _, rev := range revisions {
+		list = append(list, newSession(outDir, t, rev, ""))
 	}
-	defer stderrLog.Close()
-	w := trace.NewWriter(tf)
-	toServerR, toServerW := io.Pipe()
-	fromServerR, fromServerW := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		status, err := capture.RunStdio(ctx, capture.StdioConfig{
-			Command: argv, Stdin: toServerR, Stdout: fromServerW, StderrLog: stderrLog, Recorder: w,
-			CloseGrace: 2 * time.Second, TermGrace: 2 * time.Second,
-		})
-		fromServerW.Close()
-		if err == nil && status.Code != 0 && status.Signal == "" {
-			err = fmt.Errorf("the server exited with status %d (see %s.stderr)", status.Code, tracePath)
-		}
-		done <- err
-	}()
-	opts.Progress = func(step string) { fmt.Fprintf(c.Stderr, "mcpverdict: %s: %s\n", filepath.Base(tracePath), step) }
-	res, driveErr := driver.Run(ctx, driver.NewStdioConn(toServerW, fromServerR), opts)
-	runErr := <-done
-	w.Close()
-	for _, n := range res.Notes {
-		fmt.Fprintf(c.Stderr, "mcpverdict: note: %s\n", n)
+	jobs := make([]func(), len(list))
+	for i, s := range list {
+		jobs[i] = func() { c.driveSession(ctx, t, s, opts, p) }
 	}
-	return c.driveOutcome(tracePath, driveErr, runErr)
+	runConcurrently(2, jobs)
+	return list
 }
 
-func (c *Command) driveOutcome(tracePath string, driveErr, runErr error) error {
-	if driveErr == nil {
-		if runErr != nil {
-			fmt.Fprintf(c.Stderr, "mcpverdict: note: %v\n", runErr)
-		}
-		return nil
+func newSession(outDir string, t target, revision string, probe driver.Probe) *session {
+	name := fmt.Sprintf("session-%s-%s", t.transport(), revision)
+	if probe != "" {
+		name = fmt.Sprintf("probe-%s-%s-%s", probe, t.transport(), revision)
 	}
-	if runErr != nil {
-		driveErr = fmt.Errorf("%w; %v", driveErr, runErr)
-	}
-	if strings.Contains(driveErr.Error(), "handshake") || driveErr == driver.ErrHung {
-		fmt.Fprintf(c.Stderr, "mcpverdict: the session ended early: %v (trace: %s)\n", driveErr, tracePath)
-		return nil // the trace is still judged: what the server did is evidence
-	}
-	return exitcode.New(exitcode.Usage, "could not drive the server: %v (trace: %s)", driveErr, tracePath)
-}
-
-// writeCheckReports prints the chosen format and keeps report.json and
-// report.txt in the output directory.
-func (c *Command) writeCheckReports(report *judge.Report, f *checkFlags) error {
-	for name, file := range map[string]string{"json": "report.json", "text": "report.txt"} {
-		rep, _ := reporters.Get(name)
-		if err := writeRendered(rep, report, filepath.Join(f.outDir, file), f.all); err != nil {
-			return exitcode.Wrap(exitcode.Usage, err)
-		}
-	}
-	rep, err := reporters.Get(f.format)
-	if err != nil {
-		return exitcode.Wrap(exitcode.Usage, err)
-	}
-	return c.writeReport(rep, report, &f.judgeFlags)
+	return &session{name: name, trace: filepath.Join(outDir, name+".jsonl"), revision: revision, probe: string(probe)}
 }

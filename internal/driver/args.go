@@ -167,3 +167,70 @@ func firstSchema(lists ...[]*schema) *schema {
 	}
 	return nil
 }
+
+// SmallArguments are BuildArguments with every duration-like numeric
+// argument (a delay, an interval, a timeout) made as small as the schema
+// allows, required or not, so that a call does not spend the server's
+// default seconds.
+func SmallArguments(raw json.RawMessage) (map[string]any, bool) {
+	return argumentsWith(raw, smallDuration)
+}
+
+// CancellableArguments are the arguments of the call the driver cancels:
+// like SmallArguments, but long enough (a quarter second, or one unit of a
+// duration in seconds) that the cancellation arrives while the call runs.
+func CancellableArguments(raw json.RawMessage) (map[string]any, bool) {
+	return argumentsWith(raw, cancellableDuration)
+}
+
+func argumentsWith(raw json.RawMessage, duration func(name string, s *schema) float64) (map[string]any, bool) {
+	args, ok := BuildArguments(raw)
+	if !ok {
+		return nil, false
+	}
+	var s schema
+	_ = json.Unmarshal(raw, &s)
+	for name, prop := range s.Properties {
+		if prop.numeric() && durationLike(name) {
+			args[name] = duration(name, prop)
+		}
+	}
+	return args, true
+}
+
+func smallDuration(name string, s *schema) float64 {
+	switch {
+	case s.Minimum != nil:
+		return s.number(*s.Minimum)
+	case s.typeName() == "integer" || inMilliseconds(name):
+		return s.number(1)
+	}
+	return s.number(0.1)
+}
+
+func cancellableDuration(name string, s *schema) float64 {
+	if inMilliseconds(name) {
+		return s.number(250)
+	}
+	return s.number(1)
+}
+
+func (s *schema) numeric() bool {
+	t := s.typeName()
+	return t == "number" || t == "integer"
+}
+
+// hasDurationArgument reports an input schema with a duration-like numeric
+// property: a tool that takes time by design.
+func hasDurationArgument(raw json.RawMessage) bool {
+	var s schema
+	if json.Unmarshal(raw, &s) != nil {
+		return false
+	}
+	for name, prop := range s.Properties {
+		if prop.numeric() && durationLike(name) {
+			return true
+		}
+	}
+	return false
+}

@@ -22,9 +22,11 @@ func (e *RPCError) Error() string { return fmt.Sprintf("error %d: %s", e.Code, e
 // ErrClosed means the server closed its side before answering.
 var ErrClosed = errors.New("the server closed the connection")
 
-type response struct {
-	result json.RawMessage
-	err    *RPCError
+// Reply is the answer to one request: its result, or the error (an
+// *RPCError when the server answered with one).
+type Reply struct {
+	Result json.RawMessage
+	Err    error
 }
 
 // wire is one incoming message, decoded just enough to route it.
@@ -37,33 +39,38 @@ type wire struct {
 }
 
 // Client is a minimal JSON-RPC client: it numbers requests, routes answers,
-// answers the server's own requests through Handle, and records
-// notifications through Notified.
+// answers the server's own requests through Handle, and shows notifications
+// to Notified.
 type Client struct {
 	conn Conn
 	// Handle answers a server request; nil result and nil error mean
 	// "method not found".
 	Handle func(method string, params json.RawMessage) (any, *RPCError)
-	// Notified sees every notification the server sends.
+	// Notified sees every notification the server sends, in order.
 	Notified func(method string, params json.RawMessage)
-	// Stray sees messages that are neither an answer, a request nor a
-	// notification (or answer nothing pending), for the session notes.
-	Stray func(msg []byte)
+	// Stray sees messages that are neither an answer to a pending request,
+	// a request nor a notification; abandoned says the message answers a
+	// request the driver gave up on (cancelled or timed out).
+	Stray func(msg []byte, abandoned bool)
 
-	mu      sync.Mutex
-	nextID  int64
-	pending map[string]chan response
-	closed  bool
-	done    chan struct{}
+	mu        sync.Mutex
+	nextID    int64
+	pending   map[string]chan Reply
+	abandoned map[string]bool
+	closed    bool
+	done      chan struct{}
 }
 
-// NewClient starts reading from conn.
+// NewClient returns a client over conn; call Start once its handlers are set.
 func NewClient(conn Conn) *Client {
-	c := &Client{conn: conn, pending: map[string]chan response{}, done: make(chan struct{})}
+	c := &Client{conn: conn, pending: map[string]chan Reply{}, abandoned: map[string]bool{}, done: make(chan struct{})}
+	if f, ok := conn.(failureReporter); ok {
+		f.OnFailure(c.fail)
+	}
 	return c
 }
 
-// Start begins routing incoming messages; call it after setting handlers.
+// Start begins routing incoming messages.
 func (c *Client) Start() { go c.readLoop() }
 
 // Done is closed when the server's side has ended.
@@ -79,19 +86,30 @@ func (c *Client) NextID() int64 {
 
 // Call sends a request and waits for its answer or ctx.
 func (c *Client) Call(ctx context.Context, method string, params any) (json.RawMessage, error) {
-	_, res, err := c.CallWithID(ctx, c.NextID(), method, params, nil)
-	return res, err
+	return c.CallWithID(ctx, c.NextID(), method, params)
 }
 
-// CallWithID sends a request with a chosen id; sent, when set, runs right
-// after the request left (to cancel it in flight, for example).
-func (c *Client) CallWithID(ctx context.Context, id int64, method string, params any, sent func()) (int64, json.RawMessage, error) {
+// CallWithID sends a request with a chosen id and waits for its answer or
+// ctx. A request that ctx ends stays abandoned: its late answer goes to
+// Stray, marked as such.
+func (c *Client) CallWithID(ctx context.Context, id int64, method string, params any) (json.RawMessage, error) {
+	ch, err := c.Begin(id, method, params)
+	if err != nil {
+		return nil, err
+	}
+	return c.Wait(ctx, id, ch)
+}
+
+// Begin sends a request and returns the channel its answer arrives on, for
+// callers that act while it is in flight (cancellation, progress). The
+// channel is closed, with no reply, when the connection ends first.
+func (c *Client) Begin(id int64, method string, params any) (<-chan Reply, error) {
 	key := strconv.FormatInt(id, 10)
-	ch := make(chan response, 1)
+	ch := make(chan Reply, 1)
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
-		return id, nil, ErrClosed
+		return nil, ErrClosed
 	}
 	c.pending[key] = ch
 	c.mu.Unlock()
@@ -100,25 +118,36 @@ func (c *Client) CallWithID(ctx context.Context, id int64, method string, params
 		msg["params"] = params
 	}
 	if err := c.send(msg); err != nil {
-		c.forget(key)
-		return id, nil, err
+		c.Abandon(id)
+		return nil, err
 	}
-	if sent != nil {
-		sent()
-	}
+	return ch, nil
+}
+
+// Wait waits for the answer on ch (from Begin) or for ctx, abandoning the
+// request when ctx ends first.
+func (c *Client) Wait(ctx context.Context, id int64, ch <-chan Reply) (json.RawMessage, error) {
 	select {
 	case r, ok := <-ch:
 		if !ok {
-			return id, nil, ErrClosed
+			return nil, ErrClosed
 		}
-		if r.err != nil {
-			return id, r.result, r.err
-		}
-		return id, r.result, nil
+		return r.Result, r.Err
 	case <-ctx.Done():
-		c.forget(key)
-		return id, nil, ctx.Err()
+		c.Abandon(id)
+		return nil, ctx.Err()
 	}
+}
+
+// Abandon stops waiting for a request; a later answer to it is stray.
+func (c *Client) Abandon(id int64) {
+	key := strconv.FormatInt(id, 10)
+	c.mu.Lock()
+	if _, ok := c.pending[key]; ok {
+		delete(c.pending, key)
+		c.abandoned[key] = true
+	}
+	c.mu.Unlock()
 }
 
 // Notify sends a notification.
@@ -155,12 +184,6 @@ func (c *Client) send(v any) error {
 	return c.conn.Send(b)
 }
 
-func (c *Client) forget(key string) {
-	c.mu.Lock()
-	delete(c.pending, key)
-	c.mu.Unlock()
-}
-
 func (c *Client) readLoop() {
 	defer c.shutdown()
 	for {
@@ -188,7 +211,7 @@ func (c *Client) shutdown() {
 func (c *Client) route(msg []byte) {
 	var w wire
 	if json.Unmarshal(msg, &w) != nil {
-		c.stray(msg)
+		c.stray(msg, false)
 		return
 	}
 	switch {
@@ -201,7 +224,7 @@ func (c *Client) route(msg []byte) {
 	case w.ID != nil:
 		c.deliver(w, msg)
 	default:
-		c.stray(msg)
+		c.stray(msg, false)
 	}
 }
 
@@ -210,17 +233,35 @@ func (c *Client) deliver(w wire, msg []byte) {
 	c.mu.Lock()
 	ch, ok := c.pending[key]
 	delete(c.pending, key)
+	abandoned := c.abandoned[key]
 	c.mu.Unlock()
 	if !ok {
-		c.stray(msg)
+		c.stray(msg, abandoned)
 		return
 	}
-	ch <- response{result: w.Result, err: w.Error}
+	var err error
+	if w.Error != nil {
+		err = w.Error
+	}
+	ch <- Reply{Result: w.Result, Err: err}
 }
 
-func (c *Client) stray(msg []byte) {
+// fail ends a pending request that the connection could not carry (over
+// HTTP: a status with no JSON-RPC answer in its body).
+func (c *Client) fail(id json.RawMessage, err error) {
+	key := string(id)
+	c.mu.Lock()
+	ch, ok := c.pending[key]
+	delete(c.pending, key)
+	c.mu.Unlock()
+	if ok {
+		ch <- Reply{Err: err}
+	}
+}
+
+func (c *Client) stray(msg []byte, abandoned bool) {
 	if c.Stray != nil {
-		c.Stray(msg)
+		c.Stray(msg, abandoned)
 	}
 }
 

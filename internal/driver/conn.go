@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"io"
 	"sync"
@@ -15,6 +16,19 @@ type Conn interface {
 	Recv() ([]byte, error)
 	// Close ends the client's side: over stdio, it closes the server's stdin.
 	Close() error
+}
+
+// failureReporter is a Conn that can fail one request by itself: over HTTP a
+// response status that carries no JSON-RPC answer ends that request, where
+// over stdio only the server's own answer could.
+type failureReporter interface {
+	OnFailure(func(id json.RawMessage, err error))
+}
+
+// streamCanceller is a Conn that gives each request its own response stream
+// (streamable HTTP), which it closes to cancel the request.
+type streamCanceller interface {
+	CancelStream(id json.RawMessage) bool
 }
 
 // maxMessage bounds one message from the server; a longer line is an error,

@@ -2,19 +2,30 @@ package driver
 
 import "encoding/json"
 
-// The driver's answers to server requests are deterministic, so two runs
-// against the same server record the same bytes.
+// The driver's answers to server requests are deterministic, so that two
+// runs against the same server record the same bytes.
 
-// RootURI is the one root the driver offers.
+// RootURI is the root the driver offers unless told otherwise.
 const RootURI = "file:///tmp/mcpverdict-root"
 
+// handle answers a request the server sent (2025-11-25).
 func (d *run) handle(method string, params json.RawMessage) (any, *RPCError) {
-	d.note("server request " + method)
+	reply, rpcErr := d.reply(method, params)
+	if reply == nil && rpcErr == nil {
+		d.note("the server sent request %s, which the driver does not answer", method)
+	}
+	return reply, rpcErr
+}
+
+// reply is the driver's answer to a server request, sent as a response
+// (2025-11-25) or as an input response of a retried request (2026-07-28).
+// Nil and nil mean the driver has no answer for the method.
+func (d *run) reply(method string, params json.RawMessage) (any, *RPCError) {
 	switch method {
 	case "ping":
 		return map[string]any{}, nil
 	case "roots/list":
-		return map[string]any{"roots": []any{map[string]any{"uri": RootURI, "name": "mcpverdict"}}}, nil
+		return d.rootsReply(), nil
 	case "sampling/createMessage":
 		return map[string]any{
 			"role": "assistant", "model": "mcpverdict-deterministic", "stopReason": "endTurn",
@@ -26,8 +37,17 @@ func (d *run) handle(method string, params json.RawMessage) (any, *RPCError) {
 	return nil, nil
 }
 
-// elicitReply accepts a form elicitation with values built from its
-// requested schema, and declines anything it cannot fill (URL mode).
+func (d *run) rootsReply() map[string]any {
+	roots := make([]any, len(d.opts.Roots))
+	for i, uri := range d.opts.Roots {
+		roots[i] = map[string]any{"uri": uri, "name": "mcpverdict"}
+	}
+	return map[string]any{"roots": roots}
+}
+
+// elicitReply accepts a form elicitation with content built from its
+// requested schema, accepts a URL elicitation (no content: the driver stands
+// for a user who agreed to open the link) and declines a form it cannot fill.
 func elicitReply(params json.RawMessage) any {
 	var p struct {
 		Mode            string          `json:"mode"`
@@ -35,7 +55,7 @@ func elicitReply(params json.RawMessage) any {
 	}
 	_ = json.Unmarshal(params, &p)
 	if p.Mode == "url" {
-		return map[string]any{"action": "decline"}
+		return map[string]any{"action": "accept"}
 	}
 	content, ok := BuildArguments(p.RequestedSchema)
 	if !ok {

@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"context"
+
+	"github.com/mcpverdict/mcpverdict/internal/driver"
+)
+
+// probeParallel bounds how many probe sessions (each its own server
+// process, over stdio) run at once.
+const probeParallel = 3
+
+// probeRevisions are the revisions to probe: the chosen ones, or with none
+// chosen the handshake revision and the stateless one if the server spoke it.
+func probeRevisions(chosen []string, driven []*session) []string {
+	if len(chosen) > 0 {
+		return chosen
+	}
+	out := []string{driver.Legacy}
+	for _, s := range driven {
+		if s.revision == driver.Modern && !s.legacy && s.problem == nil {
+			out = append(out, driver.Modern)
+		}
+	}
+	return out
+}
+
+// probeAll runs every rejection probe of each revision in a session of its
+// own.
+func (c *Command) probeAll(ctx context.Context, t target, revisions []string, opts driver.Options, outDir string, p *progress) []*session {
+	var list []*session
+	var jobs []func()
+	for _, rev := range revisions {
+		for _, probe := range driver.Probes(rev, t.transport()) {
+			s := newSession(outDir, t, rev, probe)
+			list = append(list, s)
+			jobs = append(jobs, func() { c.probeSession(ctx, t, s, probe, opts, p) })
+		}
+	}
+	runConcurrently(probeParallel, jobs)
+	return list
+}
+
+func (c *Command) probeSession(ctx context.Context, t target, s *session, probe driver.Probe, opts driver.Options, p *progress) {
+	opts.Revision = s.revision
+	opts.Progress = func(step string) { p.step(s.name, step) }
+	var res *driver.Result
+	err := t.record(ctx, s.trace, func(conn driver.Conn) error {
+		var err error
+		res, err = driver.RunProbe(ctx, conn, probe, opts)
+		return err
+	})
+	p.done(s.name)
+	if res != nil {
+		s.notes = res.Notes
+	}
+	s.problem = err
+}

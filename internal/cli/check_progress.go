@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+	"time"
+)
+
+// slowStep is how long a step runs before check says on stderr what it is
+// waiting for; a quick check stays quiet.
+const slowStep = time.Second
+
+// progress reports on stderr every step of a session that has been running
+// longer than slowStep, once per step.
+type progress struct {
+	w       io.Writer
+	mu      sync.Mutex
+	current map[string]*stepState
+	stop    chan struct{}
+	stopped sync.WaitGroup
+}
+
+type stepState struct {
+	step    string
+	started time.Time
+	shown   bool
+}
+
+func newProgress(w io.Writer) *progress {
+	p := &progress{w: &lockedWriter{w: w}, current: map[string]*stepState{}, stop: make(chan struct{})}
+	p.stopped.Add(1)
+	go p.watch()
+	return p
+}
+
+// step records that session has moved on to step.
+func (p *progress) step(session, step string) {
+	p.mu.Lock()
+	p.current[session] = &stepState{step: step, started: time.Now()}
+	p.mu.Unlock()
+}
+
+// done records that session has ended.
+func (p *progress) done(session string) {
+	p.mu.Lock()
+	delete(p.current, session)
+	p.mu.Unlock()
+}
+
+// note prints a line at once, for what the user should always see.
+func (p *progress) note(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprintf(p.w, "mcpverdict: "+format+"\n", args...)
+}
+
+func (p *progress) close() {
+	close(p.stop)
+	p.stopped.Wait()
+}
+
+func (p *progress) watch() {
+	defer p.stopped.Done()
+	tick := time.NewTicker(slowStep / 4)
+	defer tick.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case now := <-tick.C:
+			p.showSlow(now)
+		}
+	}
+}
+
+func (p *progress) showSlow(now time.Time) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	names := make([]string, 0, len(p.current))
+	for name := range p.current {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		st := p.current[name]
+		if !st.shown && now.Sub(st.started) >= slowStep {
+			st.shown = true
+			fmt.Fprintf(p.w, "mcpverdict: %s: %s ...\n", name, st.step)
+		}
+	}
+}
+
+// lockedWriter serialises writes to stderr, which the progress lines, the
+// notes and a --client's own output share.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
