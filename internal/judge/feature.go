@@ -113,8 +113,10 @@ func (f *feature) judgeDeclared(s *Session, m *Msg) {
 func (f *feature) judgeAnswered(s *Session, m *Msg) (listPage, bool) {
 	declared := f.checks.answered != "" && s.ServerCaps.Has(f.name)
 	if m.Kind == KindError {
-		if code, _ := m.Error.IntCode(); declared {
-			s.Expect(f.checks.answered, code != methodNotFound, spec.Server, m.Event,
+		// Only method-not-found denies the list; another error (a bad
+		// cursor, a passing failure) neither shows nor breaks the rule.
+		if code, _ := m.Error.IntCode(); declared && code == methodNotFound {
+			s.Fail(f.checks.answered, spec.Server, m.Event,
 				"the server declared the %s capability but answered %q with error %d (method not found)", f.name, m.Request.Method, code)
 		}
 		return listPage{}, false

@@ -1,0 +1,70 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+)
+
+// listResult makes a tools/list result answering a request with cursor.
+func listResult(cursor *string, result string) *Msg {
+	params := json.RawMessage(`{}`)
+	if cursor != nil {
+		params, _ = json.Marshal(map[string]string{"cursor": *cursor})
+	}
+	return &Msg{Kind: KindResult, Result: json.RawMessage(result), Request: &Request{Method: "tools/list", Params: params}}
+}
+
+func TestPagedListJoinsPagesIntoWholeListings(t *testing.T) {
+	l := newPagedList("tools")
+	next := "c2"
+	p, ok := l.add(listResult(nil, `{"tools":[{"name":"a"}],"nextCursor":"c2"}`))
+	if !ok || p.complete || p.next != "c2" {
+		t.Fatalf("first page: %+v", p)
+	}
+	p, _ = l.add(listResult(&next, `{"tools":[{"name":"b"}]}`))
+	if !p.complete || len(p.all) != 2 {
+		t.Fatalf("last page: complete=%v, %d items", p.complete, len(p.all))
+	}
+	again, _ := l.add(listResult(&next, `{"tools":[{"name":"c"}]}`))
+	if got := itemKeys(again.all, "name"); len(got) != 2 || got[1] != "c" {
+		t.Errorf("a re-fetched page shares its prefix, not the earlier page: %v", got)
+	}
+	stranger := "from-another-session"
+	p, _ = l.add(listResult(&stranger, `{"tools":[{"name":"d"}]}`))
+	if p.complete {
+		t.Error("a listing whose first pages were never seen counts as whole")
+	}
+	if _, ok := l.add(listResult(nil, `{"prompts":[]}`)); ok {
+		t.Error("a result without the member counts as a page")
+	}
+}
+
+func TestPagedListForgetsTheOldestOpenListing(t *testing.T) {
+	l := newPagedList("tools")
+	for i := 0; i <= maxOpenListings; i++ {
+		l.add(listResult(nil, fmt.Sprintf(`{"tools":[],"nextCursor":"c%d"}`, i)))
+	}
+	if len(l.open) != maxOpenListings || len(l.cursors) != maxOpenListings {
+		t.Errorf("%d open listings, %d cursors; want %d", len(l.open), len(l.cursors), maxOpenListings)
+	}
+}
+
+func TestWithoutNullsReadsNullArgumentsAsAbsent(t *testing.T) {
+	for in, want := range map[string]string{
+		``:                         `{}`,
+		`null`:                     `{}`,
+		`{"a":null,"b":1}`:         `{"b":1}`,
+		`{"o":{"x":null,"y":"s"}}`: `{"o":{"y":"s"}}`,
+		`{"list":[null,1]}`:        `{"list":[null,1]}`,
+		`"not an object"`:          `"not an object"`,
+	} {
+		var raw json.RawMessage
+		if in != "" {
+			raw = json.RawMessage(in)
+		}
+		if got := string(withoutNulls(raw)); got != want {
+			t.Errorf("withoutNulls(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
