@@ -19,6 +19,17 @@ type Options struct {
 	// MaxFindings caps the findings shown per clause in human formats
 	// (0 means 20); machine formats never cap.
 	MaxFindings int
+	// Repo places findings on lines of the checked-out repository, for the
+	// formats that point into files (sarif, github); nil leaves them at the
+	// trace line, as given.
+	Repo *Repository
+	// MaxBytes caps the size of formats that have one (markdown: 1 MiB);
+	// 0, or more than the format allows, means the format's own cap.
+	MaxBytes int
+	// Category names this analysis in SARIF (automationDetails.id), one per
+	// server, so that several jobs' uploads stand side by side instead of
+	// replacing each other; empty means "mcpverdict/".
+	Category string
 }
 
 // Reporter renders a report in one format.

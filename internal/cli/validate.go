@@ -29,6 +29,10 @@ type judgeFlags struct {
 	output    string
 	maxLine   int
 	schemaDir string
+	// files names the file each format is also written to (--sarif FILE,
+	// --junit FILE, ...): one run writes every report it is asked for.
+	files    map[string]*string
+	category string
 }
 
 func (f *judgeFlags) register(cmd *cobra.Command) {
@@ -40,10 +44,14 @@ func (f *judgeFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write the report to FILE instead of standard output")
 	cmd.Flags().IntVar(&f.maxLine, "max-line", trace.DefaultMaxLine, "longest trace line accepted, in bytes")
 	cmd.Flags().StringVar(&f.schemaDir, "schema-dir", "", "directory holding REVISION/schema.json for the wire-schema check (else $"+wireschema.EnvDir+", the image's copy, the user cache)")
+	f.registerFiles(cmd)
 }
 
 func (f *judgeFlags) options() (judge.Options, error) {
 	opts := judge.Options{Revisions: f.revisions, Strict: f.strict, Version: Version()}
+	if err := f.checkFiles(); err != nil {
+		return opts, err
+	}
 	for _, rev := range f.revisions {
 		if !spec.KnownRevision(rev) {
 			return opts, exitcode.New(exitcode.Usage, "unknown --revision %q: choose one of %s", rev, strings.Join(spec.Revisions, ", "))
@@ -70,7 +78,8 @@ pass, fail, warn, not observed, not applicable or excluded with its reason.
 Exit status: 0 pass, 1 a clause failed (or warned, with --strict), 2 bad
 invocation or nothing judgeable or output not written, 3 a malformed trace.`,
 		Example: `  mcpverdict validate session.jsonl
-  mcpverdict validate --party server --format json -o report.json traces/*.jsonl`,
+  mcpverdict validate --party server --format json -o report.json traces/*.jsonl
+  mcpverdict validate --sarif out/report.sarif --junit out/junit.xml --markdown out/summary.md traces/*.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return c.runValidate(&f, args)
@@ -123,17 +132,22 @@ func judgeFiles(paths []string, opts judge.Options, maxLine int) (*judge.Report,
 
 // writeReport renders the report whole before writing it, so that a failed
 // render never leaves a partial report behind; a file is written through a
-// temporary file and renamed.
+// temporary file and renamed. Every per-format file asked for is written
+// too.
 func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *judgeFlags) error {
+	opts := c.reportOptions(report, f)
 	var buf bytes.Buffer
-	if err := rep.Write(&buf, report, reporters.Options{All: f.all}); err != nil {
+	if err := rep.Write(&buf, report, opts); err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	if f.output == "" {
-		_, err := c.Stdout.Write(buf.Bytes())
+		if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+	} else if err := writeFileAtomic(f.output, buf.Bytes()); err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
-	return exitcode.Wrap(exitcode.Usage, writeFileAtomic(f.output, buf.Bytes()))
+	return c.writeFormatFiles(report, f, opts)
 }
 
 func writeRendered(rep reporters.Reporter, report *judge.Report, path string, all bool) error {

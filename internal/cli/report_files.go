@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/toolsource"
+	"github.com/mcpverdict/mcpverdict/reporters"
+)
+
+// registerFiles adds one --FORMAT FILE flag per report format, so that one
+// run writes every report it is asked for, each to its own path.
+func (f *judgeFlags) registerFiles(cmd *cobra.Command) {
+	f.files = map[string]*string{}
+	for _, name := range reporters.Names() {
+		f.files[name] = new(string)
+		cmd.Flags().StringVar(f.files[name], name, "", "also write the "+name+" report to FILE")
+	}
+	cmd.Flags().StringVar(&f.category, "category", "", `the SARIF analysis category, one per server (default "mcpverdict/" and the server's name)`)
+}
+
+// checkFiles refuses two reports written to one file.
+func (f *judgeFlags) checkFiles() error {
+	owner := map[string]string{}
+	if f.output != "" {
+		owner[filepath.Clean(f.output)] = "-o"
+	}
+	for _, name := range reporters.Names() {
+		path := *f.files[name]
+		if path == "" {
+			continue
+		}
+		if other, dup := owner[filepath.Clean(path)]; dup {
+			return exitcode.New(exitcode.Usage, "--%s and %s both write %s: give each report its own file", name, other, path)
+		}
+		owner[filepath.Clean(path)] = "--" + name
+	}
+	return nil
+}
+
+// writeFormatFiles writes each report asked for with --FORMAT FILE.
+func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts reporters.Options) error {
+	for _, name := range reporters.Names() {
+		path := *f.files[name]
+		if path == "" {
+			continue
+		}
+		rep, _ := reporters.Get(name)
+		var buf bytes.Buffer
+		if err := rep.Write(&buf, report, opts); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+		if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+	}
+	return nil
+}
+
+// reportOptions gives the formats that point into files the repository
+// they are shown against and the SARIF category.
+func (c *Command) reportOptions(report *judge.Report, f *judgeFlags) reporters.Options {
+	category := f.category
+	if category == "" {
+		category = defaultCategory(report)
+	}
+	return reporters.Options{All: f.all, Repo: c.repository(), Category: category}
+}
+
+// repository finds the checkout: $GITHUB_WORKSPACE on a runner, else the
+// git work tree around the working directory, else the directory itself.
+func (c *Command) repository() *reporters.Repository {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil
+	}
+	root := c.getenv("GITHUB_WORKSPACE")
+	if root == "" {
+		root = gitTopLevel(wd)
+	}
+	if root == "" {
+		root = wd
+	}
+	idx := toolsource.New(root)
+	return &reporters.Repository{Root: root, WorkDir: wd, Workflow: workflowPath(c.getenv("GITHUB_WORKFLOW_REF")), FindTool: idx.Find}
+}
+
+func (c *Command) getenv(key string) string {
+	if c.Getenv != nil {
+		return c.Getenv(key)
+	}
+	return os.Getenv(key)
+}
+
+func gitTopLevel(dir string) string {
+	out, err := exec.Command("git", "-c", "safe.directory=*", "-C", dir, "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// workflowPath takes the workflow file out of GITHUB_WORKFLOW_REF
+// ("owner/repo/.github/workflows/ci.yml@refs/heads/main").
+func workflowPath(ref string) string {
+	ref, _, _ = strings.Cut(ref, "@")
+	if i := strings.Index(ref, "/.github/"); i >= 0 {
+		return ref[i+1:]
+	}
+	return ""
+}
+
+// defaultCategory names the analysis after the server the first trace
+// recorded (its initialize result's serverInfo.name), else after the
+// trace file.
+func defaultCategory(report *judge.Report) string {
+	if len(report.Runs) == 0 {
+		return "mcpverdict/"
+	}
+	name := serverName(report.Runs[0].Trace)
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(report.Runs[0].Trace), filepath.Ext(report.Runs[0].Trace))
+	}
+	return "mcpverdict/" + Slug(name) + "/"
+}
+
+// serverName reads the serverInfo name from the first initialize result
+// in the first lines of a trace.
+func serverName(tracePath string) string {
+	f, err := os.Open(tracePath)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 0; n < 50 && sc.Scan(); n++ {
+		var ev struct {
+			Payload struct {
+				Result struct {
+					ServerInfo struct{ Name string } `json:"serverInfo"`
+				} `json:"result"`
+			} `json:"payload"`
+		}
+		if json.Unmarshal(sc.Bytes(), &ev) == nil && ev.Payload.Result.ServerInfo.Name != "" {
+			return ev.Payload.Result.ServerInfo.Name
+		}
+	}
+	return ""
+}
+
+var slugBreaks = regexp.MustCompile(`[^a-z0-9._]+(-[^a-z0-9._]*)*`)
+
+// Slug turns a name into the lowercase words, digits, dots and dashes a
+// SARIF category or an artifact name can hold.
+func Slug(s string) string {
+	s = strings.Trim(slugBreaks.ReplaceAllString(strings.ToLower(s), "-"), "-.")
+	if len(s) > 60 {
+		s = strings.Trim(s[:60], "-.")
+	}
+	if s == "" {
+		return "server"
+	}
+	return s
+}

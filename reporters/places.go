@@ -1,0 +1,115 @@
+package reporters
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+)
+
+// Repository describes the checkout a report is shown against, so that the
+// formats that point into files put each finding on a line a reviewer can
+// open.
+type Repository struct {
+	// Root is the absolute path of the checkout.
+	Root string
+	// WorkDir is the directory relative trace paths start from; empty
+	// means Root.
+	WorkDir string
+	// Workflow is the repository-relative path of the workflow file that
+	// ran the check: where a finding goes when nothing closer is known.
+	Workflow string
+	// FindTool returns the repository-relative path and line that declare
+	// a tool (its name as a string literal in a tracked source file); nil
+	// never finds one.
+	FindTool func(name string) (path string, line int, ok bool)
+}
+
+// PlaceKind says why a finding was put where it was.
+type PlaceKind string
+
+// The kinds of place, from the closest to the cause to the last resort.
+const (
+	// AtDeclaration: the source line that declares the tool the finding is about.
+	AtDeclaration PlaceKind = "declaration"
+	// AtTrace: the trace line of the offending event.
+	AtTrace PlaceKind = "trace"
+	// AtWorkflow: the workflow file that ran the check.
+	AtWorkflow PlaceKind = "workflow"
+)
+
+// Place is a line in a file. Path is slash-separated and relative to the
+// repository root when InRepo; otherwise it is the path as the report has it.
+type Place struct {
+	Path   string
+	Line   int
+	InRepo bool
+	Kind   PlaceKind
+}
+
+// PlaceFinding decides where a finding is shown: at the line declaring the
+// tool it is about, else at its trace line when the trace lies inside the
+// repository, else at the workflow file.
+func (r *Repository) PlaceFinding(f *judge.Finding) Place {
+	if r != nil && r.FindTool != nil {
+		if tool := ToolOf(f.Message); tool != "" {
+			if path, line, ok := r.FindTool(tool); ok {
+				return Place{Path: path, Line: line, InRepo: true, Kind: AtDeclaration}
+			}
+		}
+	}
+	return r.PlaceTrace(f.Trace, f.Line)
+}
+
+// PlaceTrace places an event of a trace: at its line when the trace lies in
+// the repository, else at the workflow file, else (no repository known) at
+// the trace as given.
+func (r *Repository) PlaceTrace(trace string, line int) Place {
+	if line < 1 {
+		line = 1
+	}
+	if r == nil || r.Root == "" {
+		return Place{Path: filepath.ToSlash(trace), Line: line, Kind: AtTrace}
+	}
+	if rel, ok := r.relative(trace); ok {
+		return Place{Path: rel, Line: line, InRepo: true, Kind: AtTrace}
+	}
+	if r.Workflow != "" {
+		return Place{Path: r.Workflow, Line: 1, InRepo: true, Kind: AtWorkflow}
+	}
+	return Place{Path: filepath.ToSlash(trace), Line: line, Kind: AtTrace}
+}
+
+// relative returns path relative to the root when it lies inside it.
+func (r *Repository) relative(path string) (string, bool) {
+	if !filepath.IsAbs(path) {
+		dir := r.WorkDir
+		if dir == "" {
+			dir = r.Root
+		}
+		path = filepath.Join(dir, path)
+	}
+	rel, err := filepath.Rel(r.Root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// toolName matches how findings name a tool: `tool "NAME"` (Go's %q).
+var toolName = regexp.MustCompile(`\btool (?:name )?("(?:[^"\\]|\\.)*")`)
+
+// ToolOf returns the tool a finding's message is about, or "".
+func ToolOf(message string) string {
+	m := toolName.FindStringSubmatch(message)
+	if m == nil {
+		return ""
+	}
+	name, err := strconv.Unquote(m[1])
+	if err != nil {
+		return ""
+	}
+	return name
+}
