@@ -19,13 +19,14 @@ func (c *Command) ledgerCmd() *cobra.Command {
 		Short: "Verify (and sign the head of) an evidence ledger",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(c.ledgerVerifyCmd())
+	cmd.AddCommand(c.ledgerVerifyCmd(), c.ledgerSignCmd())
 	return cmd
 }
 
 type ledgerVerifyFlags struct {
 	ledger       string
 	expectedHead string
+	sig          bundleFlags
 }
 
 func (c *Command) ledgerVerifyCmd() *cobra.Command {
@@ -39,8 +40,14 @@ head kept where the ledger's holder cannot edit it. It reads mcpverdict ledgers
 and mcp-evidence-validator ledgers (format 0.2 and 0.3), and lists every
 problem it finds.
 
-Exit status: 0 the ledger is intact and reaches the head, 1 refused, 2 bad
-invocation (no --expected-head) or a ledger that cannot be read.`,
+With --bundle it first checks the Sigstore bundle signs that head, for the
+signer given by --certificate-identity (or -regexp) and
+--certificate-oidc-issuer (or -regexp), against --trusted-root or
+public-good Sigstore.
+
+Exit status: 0 the ledger is intact and reaches the head (and the bundle
+signs it), 1 refused, 2 bad invocation (no --expected-head, no identity for
+--bundle) or a ledger, bundle or trusted root that cannot be read.`,
 		Example: `  mcpverdict ledger verify --ledger mcpverdict-out/ledger.jsonl --expected-head "$(cat mcpverdict-out/ledger.head)"`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -48,7 +55,8 @@ invocation (no --expected-head) or a ledger that cannot be read.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.ledger, "ledger", "", "the ledger file to verify")
-	cmd.Flags().StringVar(&f.expectedHead, "expected-head", "", "the head digest (sha256:…) recorded outside the ledger (required)")
+	cmd.Flags().StringVar(&f.expectedHead, "expected-head", "", "the head recorded outside the ledger: the digest (sha256:…) or its head file (required)")
+	f.sig.register(cmd)
 	return cmd
 }
 
@@ -70,9 +78,14 @@ func (c *Command) runLedgerVerify(f *ledgerVerifyFlags) error {
 	if f.ledger == "" {
 		return exitcode.New(exitcode.Usage, "--ledger is required: the ledger file to verify")
 	}
-	head, err := parseHead("--expected-head", f.expectedHead)
+	head, err := readHeadArg("--expected-head", f.expectedHead)
 	if err != nil {
 		return err
+	}
+	if f.sig.bundle != "" {
+		if err := c.verifyBundle(&f.sig, head); err != nil {
+			return err
+		}
 	}
 	res, err := ledger.VerifyFile(f.ledger, head)
 	if err != nil {
