@@ -38,17 +38,17 @@ func (c *Command) judgeSessions(sessions []*session, opts judge.Options, f *chec
 	if err != nil {
 		return err
 	}
-	if err := c.writeCheckReports(report, f); err != nil {
-		return err
-	}
-	drift, err := c.recordEvidence(&f.evidence, f.outDir, append(driven, probes...), report, start)
+	drift, err := c.contractDrift(&f.evidence, f.outDir, append(driven, probes...), report)
 	if err != nil {
 		return err
 	}
-	status := reportStatus(report)
-	if status == nil {
-		status = driftStatus(drift)
+	if err := c.writeCheckReports(report, f); err != nil {
+		return err
 	}
+	if err := c.recordEvidence(f.outDir, append(driven, probes...), report, drift, start); err != nil {
+		return err
+	}
+	status := reportStatus(report) // a contract finding fails the verdict
 	if problem != nil && exitcode.Of(status) == exitcode.OK {
 		return exitWith(exitcode.Usage)
 	}

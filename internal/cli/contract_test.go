@@ -1,10 +1,15 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 func TestContractLockFromATraceThenCheckShowsDrift(t *testing.T) {
@@ -39,7 +44,8 @@ func TestCheckWritesTheRunLedgerAndReportsDrift(t *testing.T) {
 	b, _ := os.ReadFile(lock)
 	edited := strings.Replace(string(b), `"name": "echo"`, `"name": "echo_old"`, 1)
 	os.WriteFile(lock, []byte(edited), 0o644)
-	code, _, stderr := runCLI(t, "check", "--out", out, "--contract", lock, "--call", "none", "--repo", dir)
+	reportJSON := filepath.Join(dir, "report-contract.json")
+	code, _, stderr := runCLI(t, "check", "--out", out, "--contract", lock, "--call", "none", "--repo", dir, "--json", reportJSON)
 	if code != 1 {
 		t.Fatalf("check with drift: exit %d: %s", code, stderr)
 	}
@@ -48,9 +54,41 @@ func TestCheckWritesTheRunLedgerAndReportsDrift(t *testing.T) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
+	holdToReportSchema(t, reportJSON, "CONTRACT-002", "CONTRACT-003")
 	head, _ := os.ReadFile(filepath.Join(out, HeadFile))
 	code, stdout, _ := runCLI(t, "ledger", "verify", "--ledger", filepath.Join(out, LedgerFile), "--expected-head", string(head))
 	if code != 0 || !strings.Contains(stdout, `"contract_findings":1`) {
 		t.Errorf("the run ledger does not verify: %s", stdout)
+	}
+}
+
+// holdToReportSchema checks a json report with contract findings still
+// matches the published report schema, and fails the clauses named.
+func holdToReportSchema(t *testing.T, path string, failing ...string) {
+	t.Helper()
+	doc, _ := jsonschema.UnmarshalJSON(bytes.NewReader(reporters.ReportSchema))
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("report.schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile("report.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(inst); err != nil {
+		t.Errorf("the report with contract findings breaks the schema: %v", err)
+	}
+	for _, id := range failing {
+		if !bytes.Contains(data, []byte(`"id": "`+id+`"`)) && !bytes.Contains(data, []byte(`"id":"`+id+`"`)) {
+			t.Errorf("the report lacks %s", id)
+		}
 	}
 }

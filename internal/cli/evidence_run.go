@@ -48,28 +48,26 @@ func startRun(cmd *cobra.Command) runStart {
 	return runStart{at: time.Now(), command: invocation(cmd)}
 }
 
-// recordEvidence compares the run's tools with --contract, when given
-// (findings on stderr and in contract-findings.json), then writes the run's
-// ledger and its head into outDir and prints the head. It returns the drift,
-// nil without --contract.
-func (c *Command) recordEvidence(f *evidenceFlags, outDir string, traces []string, report *judge.Report, start runStart) (*evidence.Drift, error) {
-	drift, err := c.contractDrift(f, outDir, traces)
-	if err != nil {
-		return nil, err
-	}
+// recordEvidence writes the run's ledger (its traces, the report, the
+// contract drift when there is one) and its head into outDir, and prints
+// the head.
+func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, drift *evidence.Drift, start runStart) error {
 	head, err := evidence.WriteRunLedger(filepath.Join(outDir, LedgerFile), filepath.Join(outDir, HeadFile), evidence.RunEvidence{
 		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.env),
 		Traces:     traces, Report: report, Drift: drift,
 	})
 	if err != nil {
-		return nil, exitcode.Wrap(exitcode.Usage, err)
+		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	fmt.Fprintf(c.Stderr, "mcpverdict: ledger head: %s (%s)\n", head, filepath.Join(outDir, HeadFile))
-	return drift, nil
+	return nil
 }
 
-// contractDrift compares the tools in traces with the lockfile f.contract.
-func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string) (*evidence.Drift, error) {
+// contractDrift compares the tools in traces with the lockfile f.contract,
+// when one was given (nil otherwise): the findings go to stderr, to
+// contract-findings.json in outDir, and into the report as the CONTRACT
+// clauses, so that every reporter shows them.
+func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string, report *judge.Report) (*evidence.Drift, error) {
 	if f.contract == "" {
 		return nil, nil
 	}
@@ -88,6 +86,7 @@ func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string
 	}
 	evidence.AttachLocations(findings, f.repo)
 	drift := &evidence.Drift{Lockfile: f.contract, Recipe: lock.Recipe, Findings: findings}
+	evidence.AddContractRun(report, drift)
 	printDrift(c.Stderr, drift)
 	b, _ := json.MarshalIndent(drift, "", "  ")
 	if err := writeFileAtomic(filepath.Join(outDir, ContractFindingsFile), append(b, '\n')); err != nil {
@@ -118,24 +117,6 @@ func printDrift(w io.Writer, d *evidence.Drift) {
 		if f.Location != nil {
 			where = fmt.Sprintf(" (%s:%d)", f.Location.Path, f.Location.Line)
 		}
-		fmt.Fprintf(w, "mcpverdict: contract: %s: %s%s [%s]\n", f.Tool, f.Detail, where, f.Check)
-		for _, ch := range f.Changes {
-			fmt.Fprintf(w, "  %s: %s -> %s\n", ch.Field, orAbsent(ch.Old), orAbsent(ch.New))
-		}
+		fmt.Fprintf(w, "mcpverdict: contract: %s: %s%s [%s]\n", f.Tool, evidence.FindingMessage(f), where, f.Check)
 	}
-}
-
-func orAbsent(b []byte) string {
-	if b == nil {
-		return "(absent)"
-	}
-	return string(b)
-}
-
-// driftStatus fails the run when its tools drifted from the lockfile.
-func driftStatus(d *evidence.Drift) error {
-	if d != nil && len(d.Findings) > 0 {
-		return exitWith(exitcode.Fail)
-	}
-	return nil
 }
