@@ -2,8 +2,6 @@ package reporters
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -20,77 +18,9 @@ func TestSARIFGoldensPassSarifMultitool(t *testing.T) {
 	if len(paths) == 0 {
 		t.Fatal("no SARIF goldens")
 	}
-	if problems := SarifMultitoolProblems(t, paths...); len(problems) > 0 {
+	if problems := peers.SarifProblems(t, paths...); len(problems) > 0 {
 		t.Errorf("sarif-multitool validate:\n%s", strings.Join(problems, "\n"))
 	}
-}
-
-// multitoolConfig turns off the one rule that needs the network: SARIF2006
-// resolves every URI in the file, and this machine reaches no host.
-const multitoolConfig = `<?xml version="1.0" encoding="utf-8" ?>
-<Properties>
-  <Properties Key="SARIF2006.UrisShouldBeReachable.Options">
-    <Property Key="RuleEnabled" Value="Disabled" />
-  </Properties>
-</Properties>
-`
-
-// SarifMultitoolProblems validates SARIF files with the multitool (one
-// run: it takes seconds to start) and returns their errors and warnings;
-// notes are advice, not problems.
-func SarifMultitoolProblems(t *testing.T, paths ...string) []string {
-	t.Helper()
-	dir := t.TempDir()
-	config := filepath.Join(dir, "multitool.xml")
-	if err := os.WriteFile(config, []byte(multitoolConfig), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "validation.sarif")
-	args := append([]string{"validate", "--rule-kind", "Gh;Sarif", "--level", "Error;Warning", "-c", config, "-o", out}, paths...)
-	cmd := exec.Command(peers.SarifMultitool(t), args...)
-	// The multitool is a .NET program: without ICU it needs invariant mode.
-	cmd.Env = append(os.Environ(), "DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("sarif-multitool validate: %v\n%s", err, msg)
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var log struct {
-		Runs []struct {
-			Results []struct {
-				RuleID  string `json:"ruleId"`
-				Level   string `json:"level"`
-				Message struct {
-					Arguments []string `json:"arguments"`
-				} `json:"message"`
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct {
-							URI string `json:"uri"`
-						} `json:"artifactLocation"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
-			} `json:"results"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal(data, &log); err != nil {
-		t.Fatalf("the multitool's own log: %v", err)
-	}
-	var problems []string
-	for _, r := range log.Runs {
-		for _, res := range r.Results {
-			if res.Level != "note" && res.Level != "none" {
-				file := "?"
-				if len(res.Locations) > 0 {
-					file = res.Locations[0].PhysicalLocation.ArtifactLocation.URI
-				}
-				problems = append(problems, fmt.Sprintf("%s: %s %s %v", file, res.Level, res.RuleID, res.Message.Arguments))
-			}
-		}
-	}
-	return problems
 }
 
 // A real JUnit consumer (test-results-parser, as used by CI reporting

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/sethvargo/go-githubactions"
 
@@ -60,18 +61,9 @@ func (GitHub) Write(w io.Writer, rep *judge.Report, opts Options) error {
 func annotations(rep *judge.Report, repo *Repository) []annotation {
 	var out []annotation
 	for _, r := range rep.Runs {
-		for _, c := range r.Clauses {
-			if c.Outcome != judge.Fail && c.Outcome != judge.Warn {
-				continue
-			}
-			kind := "warning"
-			if c.Outcome == judge.Fail {
-				kind = "error"
-			}
-			title := fmt.Sprintf("%s (%s): %s", c.Clause.ID, c.Clause.Level, clip(c.Clause.Quote, 120))
-			for _, f := range c.Findings {
-				msg := fmt.Sprintf("[%s] %s (%s:%d seq %d)\nspec: %q\nsee: %s", f.Party, f.Message, f.Trace, f.Line, f.Seq, c.Clause.Quote, c.Clause.URL)
-				out = append(out, annotation{kind: kind, place: repo.PlaceFinding(&f), title: title, message: msg})
+		for i := range r.Clauses {
+			if c := &r.Clauses[i]; c.Outcome == judge.Fail || c.Outcome == judge.Warn {
+				out = append(out, clauseAnnotations(c, repo)...)
 			}
 		}
 		for _, f := range r.Wire.Invalid {
@@ -81,6 +73,37 @@ func annotations(rep *judge.Report, repo *Repository) []annotation {
 	}
 	return out
 }
+
+// clauseAnnotations gives one annotation per place a clause's findings
+// land on: ten findings on one line are one annotation that lists them,
+// not ten that repeat the title.
+func clauseAnnotations(c *judge.ClauseResult, repo *Repository) []annotation {
+	kind := "warning"
+	if c.Outcome == judge.Fail {
+		kind = "error"
+	}
+	title := fmt.Sprintf("%s (%s): %s", c.Clause.ID, c.Clause.Level, clip(c.Clause.Quote, 120))
+	var out []annotation
+	lines := map[Place][]string{}
+	for _, f := range c.Findings {
+		p := repo.PlaceFinding(&f)
+		if lines[p] == nil {
+			out = append(out, annotation{kind: kind, place: p, title: title})
+		}
+		lines[p] = append(lines[p], fmt.Sprintf("[%s] %s (%s:%d seq %d)", f.Party, f.Message, f.Trace, f.Line, f.Seq))
+	}
+	for i := range out {
+		found := lines[out[i].place]
+		if len(found) > maxFindingsPerAnnotation {
+			found = append(found[:maxFindingsPerAnnotation], fmt.Sprintf("… and %d more", len(found)-maxFindingsPerAnnotation))
+		}
+		out[i].message = fmt.Sprintf("%s\nspec: %q\nsee: %s", strings.Join(found, "\n"), c.Clause.Quote, c.Clause.URL)
+	}
+	return out
+}
+
+// maxFindingsPerAnnotation keeps one annotation readable.
+const maxFindingsPerAnnotation = 5
 
 // command renders the workflow command; githubactions escapes the message
 // (%, CR, LF) and the properties (also ":" and ",") as the runner expects.

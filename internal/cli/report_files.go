@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -131,7 +130,7 @@ func defaultCategory(report *judge.Report) string {
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(report.Runs[0].Trace), filepath.Ext(report.Runs[0].Trace))
 	}
-	return "mcpverdict/" + Slug(name) + "/"
+	return reporters.Category(name)
 }
 
 // serverName reads the serverInfo name from the first initialize result
@@ -157,19 +156,4 @@ func serverName(tracePath string) string {
 		}
 	}
 	return ""
-}
-
-var slugBreaks = regexp.MustCompile(`[^a-z0-9._]+(-[^a-z0-9._]*)*`)
-
-// Slug turns a name into the lowercase words, digits, dots and dashes a
-// SARIF category or an artifact name can hold.
-func Slug(s string) string {
-	s = strings.Trim(slugBreaks.ReplaceAllString(strings.ToLower(s), "-"), "-.")
-	if len(s) > 60 {
-		s = strings.Trim(s[:60], "-.")
-	}
-	if s == "" {
-		return "server"
-	}
-	return s
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 func TestValidateWritesEveryFormatAskedFor(t *testing.T) {
@@ -85,19 +87,19 @@ func TestDefaultCategoryNamesTheServer(t *testing.T) {
 		t.Fatal("no serverInfo name read from a trace that has one")
 	}
 	data, _ := os.ReadFile(out)
-	if want := `"id": "mcpverdict/` + Slug(name) + `/"`; !strings.Contains(string(data), want) {
+	if want := `"id": "mcpverdict/` + reporters.Slug(name) + `/"`; !strings.Contains(string(data), want) {
 		t.Errorf("no %s in the SARIF file", want)
 	}
 }
 
-func TestSlugAndWorkflowPath(t *testing.T) {
+func TestWorkflowPath(t *testing.T) {
 	for in, want := range map[string]string{
 		"npx -y @modelcontextprotocol/server-everything": "npx-y-modelcontextprotocol-server-everything",
 		"  ":         "server",
 		"My Server!": "my-server",
 	} {
-		if got := Slug(in); got != want {
-			t.Errorf("Slug(%q) = %q", in, got)
+		if got := reporters.Slug(in); got != want {
+			t.Errorf("reporters.Slug(%q) = %q", in, got)
 		}
 	}
 	if got := workflowPath("octo/repo/.github/workflows/mcp.yml@refs/pull/3/merge"); got != ".github/workflows/mcp.yml" {

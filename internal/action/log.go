@@ -1,0 +1,43 @@
+package action
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/sethvargo/go-githubactions"
+)
+
+// logger writes workflow commands (notices, warnings, errors, groups) to
+// the step's log. It never panics: a log that cannot be written is lost,
+// and the step's outcome does not depend on it.
+type logger struct {
+	w io.Writer
+}
+
+func (l logger) command(name, title, format string, args ...any) {
+	cmd := githubactions.Command{Name: name, Message: fmt.Sprintf(format, args...)}
+	if title != "" {
+		cmd.Properties = githubactions.CommandProperties{"title": title}
+	}
+	fmt.Fprintln(l.w, cmd.String())
+}
+
+func (l logger) notice(format string, args ...any) {
+	l.command("notice", "mcpverdict", format, args...)
+}
+
+func (l logger) warning(format string, args ...any) {
+	l.command("warning", "mcpverdict", format, args...)
+}
+
+func (l logger) error(format string, args ...any) {
+	l.command("error", "mcpverdict", format, args...)
+}
+
+func (l logger) info(format string, args ...any) {
+	fmt.Fprintf(l.w, format+"\n", args...)
+}
+
+func (l logger) group(title string) { l.command("group", "", "%s", title) }
+
+func (l logger) endGroup() { l.command("endgroup", "", "") }

@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpverdict/mcpverdict/internal/action"
+)
+
+func (c *Command) actionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "action",
+		Short: "Run as the GitHub Action: inputs from INPUT_*, context from GITHUB_*",
+		Long: `action is the entrypoint of the container action (action.yml). It reads the
+inputs (INPUT_SERVER, INPUT_URL, INPUT_TRACES, INPUT_FAIL-ON, ...) and the
+workflow context (GITHUB_*), runs check (or validate, for traces) with every
+report written into the output directory, appends the job summary, prints the
+annotations, uploads the SARIF file to code scanning and the output directory
+as an artifact where it can, writes the step outputs, and exits as fail-on
+says: 0 pass, 1 the gate failed, 2 bad inputs or nothing judgeable, 3 a trace
+that could not be read whole.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			code := action.Run(cmd.Context(), action.Env{
+				Getenv: c.getenv,
+				Stdout: c.Stdout,
+				Stderr: c.Stderr,
+				HTTP:   &http.Client{Timeout: 2 * time.Minute},
+				Run:    c.runNested,
+			})
+			return exitWith(code)
+		},
+	}
+}
+
+// runNested runs another mcpverdict command in this process, with this
+// command's environment.
+func (c *Command) runNested(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	sub := &Command{Stdin: strings.NewReader(""), Stdout: stdout, Stderr: stderr, Getenv: c.Getenv, Context: ctx}
+	return sub.Main(args)
+}

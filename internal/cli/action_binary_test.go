@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/action/actiontest"
+)
+
+// buildBinary builds cmd/mcpverdict as the Dockerfile does.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mcpverdict")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/mcpverdict")
+	cmd.Dir = filepath.Join("..", "..")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runnerBase is this machine's environment without what a runner sets,
+// so the simulated runner's values are the only ones.
+func runnerBase() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GITHUB_") && !strings.HasPrefix(kv, "INPUT_") && !strings.HasPrefix(kv, "ACTIONS_") && !strings.HasPrefix(kv, reexecEnv) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func runBinaryAction(t *testing.T, bin string, r *actiontest.Runner) (int, string) {
+	t.Helper()
+	cmd := exec.Command(bin, "action")
+	cmd.Dir = r.Workspace
+	cmd.Env = r.Environ(runnerBase())
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("running %s action: %v", bin, err)
+	}
+	return cmd.ProcessState.ExitCode(), string(out)
+}
+
+// The built binary, as the container runs it, checks its own example
+// server in a simulated runner and uploads to the stand-ins; then it judges
+// a violating trace under each fail-on.
+func TestActionAsTheBuiltBinary(t *testing.T) {
+	bin := buildBinary(t)
+	useSharedSchemas(t)
+	api := actiontest.NewGitHubAPI(t)
+	store := actiontest.NewArtifactService(t)
+	r := actiontest.NewRunner(t, false)
+	r.UseGitHubAPI(api)
+	r.UseArtifactService(store)
+	r.SetInput("server", quoteCommand([]string{bin, "example-server"}))
+	code, log := runBinaryAction(t, bin, r)
+	out := r.Outputs(t)
+	checkVerdictGate(t, out["verdict"], "must", code, log)
+	checkPublished(t, r, out, log)
+	if len(api.Uploads()) != 1 || out["artifact-id"] == "" {
+		t.Errorf("uploads %d (rejected %v), artifact %q (rejected %v)\n%s", len(api.Uploads()), api.Rejected(), out["artifact-id"], store.Rejected(), log)
+	}
+
+	trace := filepath.Join(r.Workspace, "violation.jsonl")
+	data, _ := os.ReadFile(corpusFile("violations/base-request-id-reuse.jsonl"))
+	if err := os.WriteFile(trace, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.SetInput("server", "")
+	r.SetInput("traces", "violation.jsonl")
+	r.SetInput("artifact", "false")
+	for failOn, want := range map[string]int{"must": 1, "should": 1, "never": 0} {
+		r.SetInput("fail-on", failOn)
+		if code, log := runBinaryAction(t, bin, r); code != want {
+			t.Errorf("fail-on %s: exit %d, want %d\n%s", failOn, code, want, log)
+		}
+	}
+}
