@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 )
@@ -54,4 +55,17 @@ func Statement(p Predicate) ([]byte, error) {
 		PredicateType: PredicateType,
 		Predicate:     p,
 	})
+}
+
+// ReadHeadFile reads a head file ("sha256:…" and a newline).
+func ReadHeadFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot read the head: %w", err)
+	}
+	head := strings.TrimSpace(string(b))
+	if !headPattern.MatchString(head) {
+		return "", fmt.Errorf("%s: %q is not a ledger head", path, head)
+	}
+	return head, nil
 }
