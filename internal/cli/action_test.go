@@ -45,6 +45,9 @@ func useSharedSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if spec := os.Getenv("MCPVERDICT_SPEC_DIR"); spec != "" {
+		dir = filepath.Join(spec, "schema")
+	}
 	if os.Getenv(wireschema.EnvDir) == "" {
 		if _, err := os.Stat(dir); err == nil {
 			t.Setenv(wireschema.EnvDir, dir)

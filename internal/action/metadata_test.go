@@ -1,0 +1,144 @@
+package action
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/sethvargo/go-githubactions"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpverdict/mcpverdict/internal/e2e/peers"
+	"github.com/mcpverdict/mcpverdict/internal/judge"
+)
+
+func repoFile(name string) string { return filepath.Join("..", "..", name) }
+
+type actionMetadata struct {
+	Inputs  map[string]struct{ Default string } `yaml:"inputs"`
+	Outputs map[string]struct{ Description string }
+	Runs    struct {
+		Using string
+		Image string
+		Args  []string
+	}
+}
+
+func readMetadata(t *testing.T) actionMetadata {
+	t.Helper()
+	data, err := os.ReadFile(repoFile("action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m actionMetadata
+	if err := yaml.Unmarshal(data, &m); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	return m
+}
+
+// action.yml declares exactly the inputs the entrypoint reads and the
+// outputs it writes, and runs the entrypoint in the Dockerfile's image.
+func TestActionMetadataMatchesTheEntrypoint(t *testing.T) {
+	m := readMetadata(t)
+	read := map[string]bool{}
+	a := githubactions.New(githubactions.WithGetenv(func(k string) string {
+		if name, ok := strings.CutPrefix(k, "INPUT_"); ok {
+			read[strings.ToLower(name)] = true
+		}
+		return ""
+	}))
+	_, _ = readInputs(a, "/ws")
+	if got, want := keys(read), keysOf(m.Inputs); got != want {
+		t.Errorf("the entrypoint reads inputs %s; action.yml declares %s", got, want)
+	}
+	written := map[string]bool{}
+	for _, o := range stepOutputs(&judge.Report{}, &Inputs{}, "/ws", "") {
+		written[o.Name] = true
+	}
+	if got, want := keys(written), keysOf(m.Outputs); got != want {
+		t.Errorf("the entrypoint writes outputs %s; action.yml declares %s", got, want)
+	}
+	if m.Runs.Using != "docker" || m.Runs.Image != "Dockerfile" || strings.Join(m.Runs.Args, " ") != "action" {
+		t.Errorf("runs: %+v", m.Runs)
+	}
+	if m.Inputs["token"].Default != "${{ github.token }}" || m.Inputs["fail-on"].Default != "must" {
+		t.Errorf("defaults: token %q, fail-on %q", m.Inputs["token"].Default, m.Inputs["fail-on"].Default)
+	}
+}
+
+func keys(m map[string]bool) string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return strings.Join(out, " ")
+}
+
+func keysOf[V any](m map[string]V) string {
+	set := map[string]bool{}
+	for k := range m {
+		set[k] = true
+	}
+	return keys(set)
+}
+
+// action.yml passes @action-validator/cli, the schema check of action
+// metadata.
+func TestActionMetadataValidates(t *testing.T) {
+	node := peers.Require(t)
+	cli := peers.Module("@action-validator/cli", "cli.mjs")
+	if out, err := exec.Command(node, cli, repoFile("action.yml")).CombinedOutput(); err != nil {
+		t.Errorf("action-validator: %v\n%s", err, out)
+	}
+}
+
+var fromLine = regexp.MustCompile(`(?m)^FROM\s+(\S+)(?:\s+AS\s+(\S+))?`)
+
+// The Dockerfile keeps its promises: base images pinned by digest, a
+// static trimmed build, schemas fetched and checked at build time, a
+// non-root user in both images, the judge target, the runtime last (the
+// stage action.yml builds) with Node.js and Python. dockerfile-utils, a
+// Dockerfile linter, finds nothing to say.
+func TestDockerfile(t *testing.T) {
+	data, err := os.ReadFile(repoFile("Dockerfile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	stages := fromLine.FindAllStringSubmatch(text, -1)
+	for _, s := range stages {
+		if !regexp.MustCompile(`@sha256:[0-9a-f]{64}$`).MatchString(s[1]) {
+			t.Errorf("FROM %s is not pinned by digest", s[1])
+		}
+	}
+	if names := stageNames(stages); names != "build node judge runtime" {
+		t.Errorf("stages %q, want build, node, judge and runtime last", names)
+	}
+	for _, want := range []string{
+		"CGO_ENABLED=0", "go build -trimpath", "schema fetch --dir /out/schema", "/usr/share/mcpverdict/schema",
+		"USER nonroot:nonroot", "USER 1001:1001", "/usr/local/bin/node", "python3 --version", `CMD ["action"]`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Dockerfile lacks %q", want)
+		}
+	}
+	node := peers.Require(t)
+	out, err := exec.Command(node, peers.Module("dockerfile-utils", "bin/dockerfile-utils"), "lint", repoFile("Dockerfile")).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "" {
+		t.Errorf("dockerfile-utils lint: %v\n%s", err, out)
+	}
+}
+
+func stageNames(stages [][]string) string {
+	var names []string
+	for _, s := range stages {
+		names = append(names, s[2])
+	}
+	return strings.Join(names, " ")
+}
