@@ -94,8 +94,10 @@ func (r *runner) check(ctx context.Context) int {
 	r.publishSummary()
 	r.printAnnotations()
 	uploadFailed := r.uploadSARIF(ctx)
+	signFailed := r.signHead(ctx) // before the upload, so the bundle is in the artifact
 	artifactID := r.uploadArtifact(ctx)
-	if err := writeOutputs(r.env.Getenv("GITHUB_OUTPUT"), stepOutputs(rep, r.in, r.workspace, artifactID)); err != nil {
+	outputs := append(stepOutputs(rep, r.in, r.workspace, artifactID), evidenceOutputs(r.in, r.workspace)...)
+	if err := writeOutputs(r.env.Getenv("GITHUB_OUTPUT"), outputs); err != nil {
 		r.log.error("%v", err)
 		return exitcode.Usage
 	}
@@ -104,7 +106,7 @@ func (r *runner) check(ctx context.Context) int {
 		r.log.error("%s", cliMessage)
 		return exitcode.Usage
 	}
-	if uploadFailed {
+	if uploadFailed || signFailed {
 		return exitcode.Usage
 	}
 	return gate(rep.Verdict, r.in.FailOn)
@@ -117,7 +119,7 @@ func (r *runner) prepareOutputDir() error {
 	if err := os.MkdirAll(r.in.OutputDir, 0o755); err != nil {
 		return err
 	}
-	for _, name := range []string{reportFile, textFile, sarifFile, junitFile, summaryFile, annotationsFile} {
+	for _, name := range []string{reportFile, textFile, sarifFile, junitFile, summaryFile, annotationsFile, ledgerFile, headFile, bundleFile} {
 		if err := os.Remove(filepath.Join(r.in.OutputDir, name)); err != nil && !os.IsNotExist(err) {
 			return err
 		}

@@ -34,6 +34,9 @@ func commandLine(in *Inputs, traces []string) []string {
 		if in.ProbeRejections {
 			args = append(args, "--probe-rejections")
 		}
+		if in.Contract != "" {
+			args = append(args, "--contract", in.Contract)
+		}
 	}
 	for _, r := range in.Revisions {
 		args = append(args, "--revision", r)

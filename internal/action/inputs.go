@@ -28,6 +28,11 @@ type Inputs struct {
 	SARIFUpload string
 	Artifact    string
 	Token       string
+	// Contract is the contract lockfile to compare the tools with (absolute;
+	// empty: none). Sign is auto, true or false: whether to sign the ledger
+	// head keylessly.
+	Contract string
+	Sign     string
 }
 
 // readInputs reads and checks every input; a bad one is a one-line error.
@@ -57,6 +62,12 @@ func readInputs(a *githubactions.Action, workspace string) (*Inputs, error) {
 	if in.Artifact, err = choice(a, "artifact", "auto", "auto", "true", "false"); err != nil {
 		return nil, err
 	}
+	if in.Sign, err = choice(a, "sign", "auto", "auto", "true", "false"); err != nil {
+		return nil, err
+	}
+	if c := a.GetInput("contract"); c != "" {
+		in.Contract = outputDir(c, workspace) // resolved against the workspace like output-dir
+	}
 	in.OutputDir = outputDir(a.GetInput("output-dir"), workspace)
 	return in, in.check()
 }
@@ -76,6 +87,8 @@ func (in *Inputs) check() error {
 		return fmt.Errorf("inputs server, url and traces each name what to check: set one of them")
 	case len(in.Traces) > 0 && (in.Client != "" || in.ProbeRejections):
 		return fmt.Errorf("traces are judged as recorded: the inputs client and probe-rejections need server or url")
+	case len(in.Traces) > 0 && in.Contract != "":
+		return fmt.Errorf("input contract compares what a server lists now: it needs server or url")
 	case in.Party != "" && in.Party != "server" && in.Party != "client":
 		return fmt.Errorf(`input party is %q: use "server", "client" or leave it empty`, in.Party)
 	}

@@ -77,7 +77,7 @@ func (c *Command) runEvidenceValidate(f *evidenceValidateFlags, command []string
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
-	head, err := c.writeEvidenceLedger(f, declared, observed, rep, ledger.NewProvenance(Version(), command, start, c.env))
+	head, err := c.writeEvidenceLedger(f, declared, observed, rep, ledger.NewProvenance(Version(), command, start, c.getenv))
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
@@ -133,14 +133,6 @@ func (c *Command) writeEvidenceLedger(f *evidenceValidateFlags, d *evidence.Decl
 func printHead(c *Command, head string) {
 	fmt.Fprintf(c.Stderr, "mcpverdict: ledger head: %s\n", head)
 	fmt.Fprintln(c.Stderr, "mcpverdict: keep that head outside the ledger (sign it, or note it down): ledger verify needs it back")
-}
-
-// env reads the environment through the command's Getenv.
-func (c *Command) env(key string) string {
-	if c.Getenv == nil {
-		return os.Getenv(key)
-	}
-	return c.Getenv(key)
 }
 
 // invocation rebuilds the command line a subcommand ran with, for the

@@ -35,7 +35,7 @@ type evidenceFlags struct {
 
 func (f *evidenceFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.contract, "contract", "", "compare the tools the server lists with this lockfile (mcpverdict contract lock): contract_mutated, tool_added, tool_removed")
-	cmd.Flags().StringVar(&f.repo, "repo", ".", "the repository to find tool declarations in, to locate contract findings")
+	cmd.Flags().StringVar(&f.repo, "repo", "", "the repository to find tool declarations in, to locate contract findings (default: $GITHUB_WORKSPACE, else the git work tree)")
 }
 
 // runStart is when and how a run was invoked, for its provenance block.
@@ -53,7 +53,7 @@ func startRun(cmd *cobra.Command) runStart {
 // the head.
 func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, drift *evidence.Drift, start runStart) error {
 	head, err := evidence.WriteRunLedger(filepath.Join(outDir, LedgerFile), filepath.Join(outDir, HeadFile), evidence.RunEvidence{
-		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.env),
+		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.getenv),
 		Traces:     traces, Report: report, Drift: drift,
 	})
 	if err != nil {
@@ -84,7 +84,13 @@ func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string
 	if err != nil {
 		return nil, exitcode.Wrap(exitcode.Usage, fmt.Errorf("%s: %w", f.contract, err))
 	}
-	evidence.AttachLocations(findings, f.repo)
+	repo := f.repo
+	if repo == "" {
+		if r := c.repository(); r != nil {
+			repo = r.Root
+		}
+	}
+	evidence.AttachLocations(findings, repo)
 	drift := &evidence.Drift{Lockfile: f.contract, Recipe: lock.Recipe, Findings: findings}
 	evidence.AddContractRun(report, drift)
 	printDrift(c.Stderr, drift)

@@ -80,7 +80,7 @@ func (c *Command) runLedgerSign(ctx context.Context, f *ledgerSignFlags) error {
 	}
 	token := f.identityToken
 	if token == "" {
-		if token, err = sign.GitHubToken(ctx, http.DefaultClient, c.env); err != nil {
+		if token, err = sign.GitHubToken(ctx, http.DefaultClient, c.getenv); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

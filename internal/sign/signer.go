@@ -86,3 +86,17 @@ func Sign(ctx context.Context, opts Options) ([]byte, error) {
 	}
 	return b.MarshalJSON()
 }
+
+// The environment variables that point signing at other Sigstore instances
+// (a private deployment, or the tests' stand-ins).
+const (
+	EnvFulcioURL = "MCPVERDICT_FULCIO_URL"
+	EnvRekorURL  = "MCPVERDICT_REKOR_URL"
+	EnvTSAURL    = "MCPVERDICT_TSA_URL"
+)
+
+// InstancesFromEnv returns the Sigstore instances the environment names;
+// unset ones stay empty, which means public good.
+func InstancesFromEnv(getenv func(string) string) Options {
+	return Options{FulcioURL: getenv(EnvFulcioURL), RekorURL: getenv(EnvRekorURL), TSAURL: getenv(EnvTSAURL)}
+}
