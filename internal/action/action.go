@@ -96,8 +96,7 @@ func (r *runner) check(ctx context.Context) int {
 	uploadFailed := r.uploadSARIF(ctx)
 	signFailed := r.signHead(ctx) // before the upload, so the bundle is in the artifact
 	artifactID := r.uploadArtifact(ctx)
-	outputs := append(stepOutputs(rep, r.in, r.workspace, artifactID), evidenceOutputs(r.in, r.workspace)...)
-	if err := writeOutputs(r.env.Getenv("GITHUB_OUTPUT"), outputs); err != nil {
+	if err := writeOutputs(r.env.Getenv("GITHUB_OUTPUT"), stepOutputs(rep, r.in, r.workspace, artifactID)); err != nil {
 		r.log.error("%v", err)
 		return exitcode.Usage
 	}

@@ -26,11 +26,11 @@ func readReport(path string) (*judge.Report, error) {
 }
 
 // stepOutputs are the action's outputs (action.yml): the verdict, the
-// clause counts, and where each report and trace is, relative to the
-// workspace so that later steps can use them as they are.
+// clause counts, and where each report, trace and piece of evidence is,
+// relative to the workspace so that later steps can use them as they are.
 func stepOutputs(rep *judge.Report, in *Inputs, workspace, artifactID string) []Output {
 	path := func(name string) string { return relTo(workspace, filepath.Join(in.OutputDir, name)) }
-	return []Output{
+	out := []Output{
 		{"verdict", string(rep.Verdict)},
 		{"failed", strconv.Itoa(rep.Totals.Fail)},
 		{"warned", strconv.Itoa(rep.Totals.Warn)},
@@ -42,6 +42,7 @@ func stepOutputs(rep *judge.Report, in *Inputs, workspace, artifactID string) []
 		{"traces", strings.Join(tracePaths(rep, workspace), "\n")},
 		{"artifact-id", artifactID},
 	}
+	return append(out, evidenceOutputs(in, workspace)...)
 }
 
 // tracePaths lists each trace once, in report order.
