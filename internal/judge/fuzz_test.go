@@ -1,0 +1,35 @@
+package judge
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// FuzzJudge feeds arbitrary traces, seeded with the whole corpus, through the
+// reader and the judge under each revision: whatever the bytes, the judge
+// never panics and the totals always add up to the registry.
+func FuzzJudge(f *testing.F) {
+	for _, dir := range []string{"violations", "good", "recorded"} {
+		paths, _ := filepath.Glob(filepath.Join(corpusRoot(f), dir, "*.jsonl"))
+		for _, p := range paths {
+			if b, err := os.ReadFile(p); err == nil && len(b) < 256<<10 {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
+			r := trace.NewReader(bytes.NewReader(data), "fuzz.jsonl")
+			rep := Judge([]Input{{Name: "fuzz.jsonl", Next: r.Next}}, Options{Revisions: revs})
+			for _, run := range rep.Runs {
+				if run.Incomplete == "" && run.Totals.Sum() != len(run.Clauses) {
+					t.Fatalf("totals %d, clauses %d", run.Totals.Sum(), len(run.Clauses))
+				}
+			}
+		}
+	})
+}
