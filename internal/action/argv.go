@@ -25,7 +25,7 @@ func commandLine(in *Inputs, traces []string) []string {
 	dir := in.OutputDir
 	var args []string
 	if len(traces) > 0 {
-		args = []string{"validate"}
+		args = []string{"validate", "--ledger", filepath.Join(dir, ledgerFile), "--head-out", filepath.Join(dir, headFile)}
 	} else {
 		args = []string{"check", "--out", dir}
 		args = appendFlag(args, "--server", in.Server)
@@ -34,10 +34,8 @@ func commandLine(in *Inputs, traces []string) []string {
 		if in.ProbeRejections {
 			args = append(args, "--probe-rejections")
 		}
-		if in.Contract != "" {
-			args = append(args, "--contract", in.Contract)
-		}
 	}
+	args = appendFlag(args, "--contract", in.Contract)
 	for _, r := range in.Revisions {
 		args = append(args, "--revision", r)
 	}

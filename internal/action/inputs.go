@@ -87,8 +87,6 @@ func (in *Inputs) check() error {
 		return fmt.Errorf("inputs server, url and traces each name what to check: set one of them")
 	case len(in.Traces) > 0 && (in.Client != "" || in.ProbeRejections):
 		return fmt.Errorf("traces are judged as recorded: the inputs client and probe-rejections need server or url")
-	case len(in.Traces) > 0 && in.Contract != "":
-		return fmt.Errorf("input contract compares what a server lists now: it needs server or url")
 	case in.Party != "" && in.Party != "server" && in.Party != "client":
 		return fmt.Errorf(`input party is %q: use "server", "client" or leave it empty`, in.Party)
 	}

@@ -92,3 +92,28 @@ func holdToReportSchema(t *testing.T, path string, failing ...string) {
 		}
 	}
 }
+
+func TestValidateWritesALedgerAndJudgesTheContract(t *testing.T) {
+	dir := t.TempDir()
+	tr := corpusFile("good/base-session-2025-11-25.jsonl")
+	lock := filepath.Join(dir, "mcp-contract.json")
+	if code, _, stderr := runCLI(t, "contract", "lock", "-o", lock, tr); code != 0 {
+		t.Fatal(stderr)
+	}
+	led := filepath.Join(dir, "evidence", "run.jsonl")
+	os.MkdirAll(filepath.Dir(led), 0o755)
+	code, stdout, stderr := runCLI(t, "validate", "--contract", lock, "--ledger", led, tr)
+	if code != 0 || !strings.Contains(stderr, "every tool matches") {
+		t.Fatalf("validate: exit %d\n%s%s", code, stdout, stderr)
+	}
+	head := strings.TrimSuffix(led, ".jsonl") + ".head"
+	if code, out, errs := runCLI(t, "ledger", "verify", "--ledger", led, "--expected-head", head); code != 0 || !strings.Contains(out, `"trace":1`) {
+		t.Fatalf("verify: exit %d\n%s%s", code, out, errs)
+	}
+	b, _ := os.ReadFile(lock)
+	os.WriteFile(lock, []byte(strings.Replace(string(b), `"name": "book_table"`, `"name": "book_a_table"`, 1)), 0o644)
+	code, stdout, _ = runCLI(t, "validate", "--contract", lock, "--all", tr)
+	if code != 1 || !strings.Contains(stdout, "CONTRACT-003") {
+		t.Errorf("validate with drift: exit %d\n%s", code, stdout)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -65,8 +66,8 @@ func (c *Command) recordEvidence(outDir string, traces []string, report *judge.R
 
 // contractDrift compares the tools in traces with the lockfile f.contract,
 // when one was given (nil otherwise): the findings go to stderr, to
-// contract-findings.json in outDir, and into the report as the CONTRACT
-// clauses, so that every reporter shows them.
+// contract-findings.json in outDir (when set), and into the report as the
+// CONTRACT clauses, so that every reporter shows them.
 func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string, report *judge.Report) (*evidence.Drift, error) {
 	if f.contract == "" {
 		return nil, nil
@@ -94,6 +95,9 @@ func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string
 	drift := &evidence.Drift{Lockfile: f.contract, Recipe: lock.Recipe, Findings: findings}
 	evidence.AddContractRun(report, drift)
 	printDrift(c.Stderr, drift)
+	if outDir == "" {
+		return drift, nil
+	}
 	b, _ := json.MarshalIndent(drift, "", "  ")
 	if err := writeFileAtomic(filepath.Join(outDir, ContractFindingsFile), append(b, '\n')); err != nil {
 		return nil, exitcode.Wrap(exitcode.Usage, err)
@@ -125,4 +129,47 @@ func printDrift(w io.Writer, d *evidence.Drift) {
 		}
 		fmt.Fprintf(w, "mcpverdict: contract: %s: %s%s [%s]\n", f.Tool, evidence.FindingMessage(f), where, f.Check)
 	}
+}
+
+// validateEvidenceFlags are validate's evidence options: a ledger is
+// written only when asked for, since validate writes nothing else unasked.
+type validateEvidenceFlags struct {
+	evidenceFlags
+	// ledger and headOut are where the ledger and its head go.
+	ledger, headOut string
+}
+
+func (f *validateEvidenceFlags) register(cmd *cobra.Command) {
+	f.evidenceFlags.register(cmd)
+	cmd.Flags().StringVar(&f.ledger, "ledger", "", "also write the evidence ledger of this run (trace digests, declarations, clause report, contract findings) to FILE")
+	cmd.Flags().StringVar(&f.headOut, "head-out", "", "with --ledger: write the ledger head to FILE (default: the ledger's path with .head for its extension)")
+}
+
+// drift compares the traces' tools with --contract, when given; the
+// findings file goes beside the ledger, when there is one.
+func (f *validateEvidenceFlags) drift(c *Command, traces []string, report *judge.Report) (*evidence.Drift, error) {
+	dir := ""
+	if f.ledger != "" {
+		dir = filepath.Dir(f.ledger)
+	}
+	return c.contractDrift(&f.evidenceFlags, dir, traces, report)
+}
+
+func (f *validateEvidenceFlags) writeLedger(c *Command, traces []string, report *judge.Report, drift *evidence.Drift, start runStart) error {
+	if f.ledger == "" {
+		return nil
+	}
+	headOut := f.headOut
+	if headOut == "" {
+		headOut = strings.TrimSuffix(f.ledger, filepath.Ext(f.ledger)) + ".head"
+	}
+	head, err := evidence.WriteRunLedger(f.ledger, headOut, evidence.RunEvidence{
+		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.getenv),
+		Traces:     traces, Report: report, Drift: drift,
+	})
+	if err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	fmt.Fprintf(c.Stderr, "mcpverdict: ledger head: %s (%s)\n", head, headOut)
+	return nil
 }

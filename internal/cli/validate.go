@@ -68,6 +68,7 @@ func (f *judgeFlags) options() (judge.Options, error) {
 
 func (c *Command) validateCmd() *cobra.Command {
 	var f judgeFlags
+	var ev validateEvidenceFlags
 	cmd := &cobra.Command{
 		Use:   "validate [flags] TRACE...",
 		Short: "Judge recorded traces clause by clause against the MCP specification",
@@ -82,14 +83,15 @@ invocation or nothing judgeable or output not written, 3 a malformed trace.`,
   mcpverdict validate --sarif out/report.sarif --junit out/junit.xml --markdown out/summary.md traces/*.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.runValidate(&f, args)
+			return c.runValidate(&f, args, &ev, startRun(cmd))
 		},
 	}
 	f.register(cmd)
+	ev.register(cmd)
 	return cmd
 }
 
-func (c *Command) runValidate(f *judgeFlags, paths []string) error {
+func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenceFlags, start runStart) error {
 	opts, err := c.judgeOptions(f)
 	if err != nil {
 		return err
@@ -102,7 +104,14 @@ func (c *Command) runValidate(f *judgeFlags, paths []string) error {
 	if err != nil {
 		return err
 	}
+	drift, err := ev.drift(c, paths, report)
+	if err != nil {
+		return err
+	}
 	if err := c.writeReport(rep, report, f); err != nil {
+		return err
+	}
+	if err := ev.writeLedger(c, paths, report, drift, start); err != nil {
 		return err
 	}
 	return reportStatus(report)
