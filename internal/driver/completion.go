@@ -53,30 +53,3 @@ func (d *run) expandTemplate(ctx context.Context, t template) (string, bool) {
 	uri, err := tmpl.Expand(values)
 	return uri, err == nil
 }
-
-// completeTemplates makes sure completion is exercised when the server
-// offers it but no template variable or prompt argument asked for it: one
-// request about an unknown prompt, which the server must answer with an
-// error.
-func (d *run) completeTemplates(ctx context.Context, f *found) {
-	if !d.has("completions") || d.completed(f) {
-		return
-	}
-	d.step("completion/complete")
-	d.call(ctx, "completion/complete", map[string]any{
-		"ref": map[string]any{"type": "ref/prompt", "name": "mcpverdict-unknown-prompt"}, "argument": map[string]any{"name": "x", "value": ""},
-	})
-}
-
-// completed reports whether an earlier step already sent completion/complete.
-func (d *run) completed(f *found) bool {
-	if len(f.templates) > 0 {
-		return true
-	}
-	for _, p := range f.prompts {
-		if len(p.Arguments) > 0 {
-			return true
-		}
-	}
-	return false
-}

@@ -68,7 +68,8 @@ var ErrHung = errors.New("the server stopped answering, even a ping")
 
 // ErrLegacyServer means a stateless session found the server speaks only
 // handshake revisions: it answered server/discover with an error that is not
-// a modern one, or not at all.
+// a modern one, not at all, or with a result that does not list the
+// stateless revision.
 var ErrLegacyServer = errors.New("the server does not speak a stateless revision")
 
 // HandshakeError is a session that could not begin: the server refused or

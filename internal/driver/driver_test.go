@@ -79,7 +79,7 @@ func TestCancellationWaitsUntilTheCallIsInFlight(t *testing.T) {
 	if _, err := Run(context.Background(), conn, Options{StepTimeout: time.Second}); err != nil {
 		t.Fatal(err)
 	}
-	calls := srv.requests("tools/call")
+	calls := named(srv.requests("tools/call"), "count")
 	if len(calls) != 2 {
 		t.Fatalf("%d tool calls, want the call and the one cancelled", len(calls))
 	}
@@ -176,7 +176,7 @@ func TestPromptArgumentsRetryWithValuesOfTheOtherKind(t *testing.T) {
 	if _, err := Run(context.Background(), conn, Options{StepTimeout: time.Second}); err != nil {
 		t.Fatal(err)
 	}
-	gets := srv.requests("prompts/get")
+	gets := named(srv.requests("prompts/get"), "p")
 	if len(gets) != 2 || !strings.Contains(string(gets[0].Params), `"topic":"mcpverdict"`) {
 		t.Fatalf("prompts/get requests %v: want a word, then a number", gets)
 	}

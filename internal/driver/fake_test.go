@@ -120,3 +120,15 @@ func readOnlyTool(name string, schema map[string]any) map[string]any {
 	}
 	return map[string]any{"name": name, "inputSchema": schema, "annotations": map[string]any{"readOnlyHint": true}}
 }
+
+// named keeps the requests whose params name the given tool or prompt.
+func named(reqs []fakeRequest, name string) []fakeRequest {
+	var out []fakeRequest
+	for _, r := range reqs {
+		var p struct{ Name string }
+		if json.Unmarshal(r.Params, &p) == nil && p.Name == name {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -22,7 +22,7 @@ func (d *run) exercise(ctx context.Context) error {
 	f := &found{}
 	steps := []func(context.Context, *found){
 		d.ping, d.setLogLevel, d.listTools, d.listResources, d.readResources, d.subscribe,
-		d.prompts, d.completeTemplates, d.callTools, d.cancelOne, d.subscriptionsListen,
+		d.prompts, d.callTools, d.cancelOne, d.unknownNames, d.subscriptionsListen,
 	}
 	for _, s := range steps {
 		if err := d.ended(); err != nil {
@@ -119,7 +119,7 @@ func (d *run) readDiscover(reply Reply) error {
 		return &HandshakeError{Err: errors.New("the server/discover result has no capabilities object")}
 	}
 	if !slices.Contains(r.SupportedVersions, d.opts.Revision) {
-		return &HandshakeError{Err: fmt.Errorf("the server supports %q, not %s", r.SupportedVersions, d.opts.Revision)}
+		return fmt.Errorf("%w: its server/discover result lists %q, not %s", ErrLegacyServer, r.SupportedVersions, d.opts.Revision)
 	}
 	d.caps = r.Capabilities
 	return nil

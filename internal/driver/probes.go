@@ -18,6 +18,7 @@ const (
 	ProbeMissingMeta          Probe = "missing-meta"
 	ProbeUnknownMethod        Probe = "unknown-method"
 	ProbeInvalidParams        Probe = "invalid-params"
+	ProbeInvalidCursor        Probe = "invalid-cursor"
 	ProbeReusedID             Probe = "reused-id"
 	ProbeMalformedJSON        Probe = "malformed-json"
 	ProbeBatch                Probe = "batch"
@@ -38,7 +39,7 @@ func Probes(revision, transport string) []Probe {
 	if revision >= Modern {
 		first = ProbeMissingMeta
 	}
-	list := []Probe{first, ProbeUnknownMethod, ProbeInvalidParams, ProbeReusedID, ProbeMalformedJSON, ProbeBatch}
+	list := []Probe{first, ProbeUnknownMethod, ProbeInvalidParams, ProbeInvalidCursor, ProbeReusedID, ProbeMalformedJSON, ProbeBatch}
 	if transport == "http" {
 		list = append(list, ProbeWrongVersionHeader, ProbeMissingVersionHeader)
 	}
@@ -88,7 +89,9 @@ func (d *run) sendProbe(ctx context.Context, probe Probe) error {
 	case ProbeUnknownMethod:
 		d.probeCall(ctx, "mcpverdict/no-such-method", nil)
 	case ProbeInvalidParams:
-		return d.invalidParams(ctx)
+		d.invalidParams(ctx)
+	case ProbeInvalidCursor:
+		d.invalidCursor(ctx)
 	case ProbeReusedID:
 		return d.reusedID(ctx)
 	case ProbeMalformedJSON:
@@ -115,26 +118,73 @@ func (d *run) cheapMethod() string {
 // server does is the evidence, so neither an error nor silence ends the
 // session.
 func (d *run) probeCall(ctx context.Context, method string, params map[string]any) {
-	_, _ = d.callWith(ctx, method, params, callOpts{timeout: min(probeWait, d.opts.StepTimeout)})
+	_, _ = d.callWith(ctx, method, params, callOpts{timeout: min(probeWait, d.opts.StepTimeout), expectError: true})
 }
 
-// invalidParams sends a request of a method the server offers, without the
-// parameter that method requires.
-func (d *run) invalidParams(ctx context.Context) error {
-	for _, c := range []struct{ capability, method string }{
-		{"tools", "tools/call"}, {"prompts", "prompts/get"}, {"resources", "resources/read"}, {"completions", "completion/complete"},
-	} {
-		if d.has(c.capability) {
-			d.probeCall(ctx, c.method, map[string]any{"mcpverdict": "this request lacks the parameters its method requires"})
-			return nil
+// invalidParams sends, for each method the server offers, a request whose
+// parameters break the method's schema: a tool call and a prompt without
+// their required arguments (or without a name, when none requires any), a
+// resource that is not a URI, a completion without its argument, a log
+// level that does not exist.
+func (d *run) invalidParams(ctx context.Context) {
+	sent := false
+	for _, req := range d.invalidRequests(ctx) {
+		if d.has(req.capability) {
+			d.probeCall(ctx, req.method, req.params)
+			sent = true
 		}
 	}
-	if !d.stateless() && d.has("logging") {
-		d.probeCall(ctx, "logging/setLevel", map[string]any{"level": "not-a-level"})
+	if !sent {
+		d.note("invalid-params: the server declares no method with parameters; nothing was sent")
+	}
+}
+
+type invalidRequest struct {
+	capability, method string
+	params             map[string]any
+}
+
+func (d *run) invalidRequests(ctx context.Context) []invalidRequest {
+	out := []invalidRequest{
+		{"tools", "tools/call", d.toolWithoutArguments(ctx)},
+		{"prompts", "prompts/get", map[string]any{"arguments": map[string]string{}}},
+		{"resources", "resources/read", map[string]any{"uri": "not a URI at all"}},
+		{"completions", "completion/complete", map[string]any{"ref": map[string]any{"type": "ref/prompt", "name": unknownPrompt}}},
+	}
+	if !d.stateless() {
+		out = append(out, invalidRequest{"logging", "logging/setLevel", map[string]any{"level": "not-a-level"}})
+	}
+	return out
+}
+
+// toolWithoutArguments is a call of the first tool that requires an
+// argument, with none; or, if no tool requires one, a call with no name.
+func (d *run) toolWithoutArguments(ctx context.Context) map[string]any {
+	if !d.has("tools") {
 		return nil
 	}
-	d.note("invalid-params: the server declares no method with required parameters; nothing was sent")
-	return nil
+	d.listTools(ctx, nil)
+	for _, t := range d.tools {
+		var s schema
+		if json.Unmarshal(t.InputSchema, &s) == nil && len(s.Required) > 0 {
+			return map[string]any{"name": t.Name, "arguments": map[string]any{}}
+		}
+	}
+	return map[string]any{"arguments": map[string]any{}}
+}
+
+// invalidCursor asks for a page of a list with a cursor the server never
+// handed out, which it should refuse with -32602.
+func (d *run) invalidCursor(ctx context.Context) {
+	for _, c := range []struct{ capability, method string }{
+		{"tools", "tools/list"}, {"prompts", "prompts/list"}, {"resources", "resources/list"},
+	} {
+		if d.has(c.capability) {
+			d.probeCall(ctx, c.method, map[string]any{"cursor": "mcpverdict-invalid-cursor"})
+			return
+		}
+	}
+	d.note("invalid-cursor: the server declares no list; nothing was sent")
 }
 
 // reusedID sends a request with the id of one still in flight.
@@ -150,7 +200,7 @@ func (d *run) reusedID(ctx context.Context) error {
 	if err := d.sendRaw(again); err != nil {
 		return err
 	}
-	d.await(ctx, d.cheapMethod(), id, ch, min(probeWait, d.opts.StepTimeout))
+	d.await(ctx, d.cheapMethod(), id, ch, callOpts{timeout: min(probeWait, d.opts.StepTimeout), expectError: true})
 	sleepCtx(ctx, min(probeWait, d.opts.StepTimeout)/4) // the second answer, if any
 	return nil
 }

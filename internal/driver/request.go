@@ -20,6 +20,9 @@ type callOpts struct {
 	logLevel bool
 	// timeout overrides the step timeout (the cancellation probe waits less).
 	timeout time.Duration
+	// expectError keeps an error answer out of the notes: the request asked
+	// for one.
+	expectError bool
 }
 
 // call sends one request and waits for its answer under the step timeout.
@@ -32,7 +35,7 @@ func (d *run) callWith(ctx context.Context, method string, params map[string]any
 	if err != nil {
 		return nil, err
 	}
-	return d.await(ctx, method, id, ch, o.timeout)
+	return d.await(ctx, method, id, ch, o)
 }
 
 // begin sends a request and returns its id and the channel its answer
@@ -65,7 +68,8 @@ func (d *run) begin(method string, params map[string]any, o callOpts) (int64, <-
 
 // await waits for the answer, cancelling the request when it outlives its
 // step and then checking that the server is still there.
-func (d *run) await(ctx context.Context, method string, id int64, ch <-chan Reply, timeout time.Duration) (json.RawMessage, error) {
+func (d *run) await(ctx context.Context, method string, id int64, ch <-chan Reply, o callOpts) (json.RawMessage, error) {
+	timeout := o.timeout
 	if timeout <= 0 {
 		timeout = d.opts.StepTimeout
 	}
@@ -77,7 +81,7 @@ func (d *run) await(ctx context.Context, method string, id int64, ch <-chan Repl
 			d.lost(ErrClosed)
 			return nil, ErrClosed
 		}
-		if r.Err != nil {
+		if r.Err != nil && !o.expectError {
 			d.note("%s: %v", method, r.Err)
 		}
 		return r.Result, r.Err

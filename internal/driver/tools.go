@@ -7,8 +7,9 @@ import (
 )
 
 // cancelWait is how long the driver waits, after cancelling a call, for
-// whatever the server still sends about it, so that the trace shows it.
-const cancelWait = 500 * time.Millisecond
+// whatever the server still sends about it, so that the trace shows whether
+// the server went on with the call.
+const cancelWait = time.Second
 
 // inFlightWait is how long the cancellation step waits for a first progress
 // notification before cancelling a call it has no answer to yet.
@@ -122,7 +123,7 @@ func (d *run) resolve(ctx context.Context, method string, params map[string]any,
 		if err != nil {
 			return "", err
 		}
-		res, err := d.await(ctx, method, id, ch, o.timeout)
+		res, err := d.await(ctx, method, id, ch, o)
 		next, more := d.inputRequired(res)
 		if err != nil || !more {
 			return progressToken(id), err
