@@ -117,3 +117,11 @@ func TestValidateWritesALedgerAndJudgesTheContract(t *testing.T) {
 		t.Errorf("validate with drift: exit %d\n%s", code, stdout)
 	}
 }
+
+func TestABadLockfileIsOneLineAndExit2(t *testing.T) {
+	bad := writeTemp(t, "mcp-contract.json", `{"contract_recipe":"3","tools":[{"name":"a"},{"name":"a"}]}`)
+	code, _, stderr := runCLI(t, "validate", "--contract", bad, corpusFile("good/base-session-2025-11-25.jsonl"))
+	if code != 2 || !strings.Contains(stderr, bad+`: $.tools[1].name: duplicate tool name "a"`) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+		t.Errorf("exit %d: %q", code, stderr)
+	}
+}

@@ -194,3 +194,18 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
+
+func TestBlocksLongerThanTheReadBufferVerify(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	w.Append("report", map[string]string{"big": strings.Repeat("é\u2028<x>", 100_000)})
+	w.Append("note", map[string]int{"n": 1})
+	w.Flush()
+	if res := verify(t, buf.Bytes(), w.Head()); !res.Intact() || res.Blocks != 2 {
+		t.Fatalf("%+v", res.Problems)
+	}
+	edited := bytes.Replace(buf.Bytes(), []byte("<x>"), []byte("<y>"), 1)
+	if verify(t, edited, w.Head()).Intact() {
+		t.Fatal("an edit inside a long block verified")
+	}
+}
