@@ -17,8 +17,10 @@ type Provenance struct {
 	Tool    string   `json:"tool"`
 	Version string   `json:"version"`
 	Command []string `json:"command"`
-	// StartedAt is when the run began, RFC 3339 in UTC.
+	// StartedAt is when the run began and WrittenAt when its ledger was
+	// written, RFC 3339 in UTC.
 	StartedAt string `json:"started_at"`
+	WrittenAt string `json:"written_at,omitempty"`
 	// CI names the GitHub Actions run, when there is one.
 	CI map[string]string `json:"ci,omitempty"`
 }
@@ -59,6 +61,9 @@ func Create(path string, prov Provenance) (*File, error) {
 		return nil, err
 	}
 	f := &File{Writer: NewWriter(out), out: out, path: path}
+	if prov.WrittenAt == "" {
+		prov.WrittenAt = time.Now().UTC().Format(time.RFC3339)
+	}
 	if _, err := f.Append("provenance", prov); err != nil {
 		out.Abort()
 		return nil, err
