@@ -99,13 +99,20 @@ func handshakeCaps(s *Session) Caps {
 // inputRequests opens a round for an InputRequiredResult and returns its
 // asks of the tracker's method, in key order.
 func (t *askTracker) inputRequests(m *Msg) []*Ask {
+	// Most results are not InputRequiredResults; skip decoding those.
+	if !bytes.Contains(m.Result, []byte(`"input_required"`)) {
+		return nil
+	}
+	return t.openRound(m)
+}
+
+func (t *askTracker) openRound(m *Msg) []*Ask {
 	var res struct {
 		ResultType    string                     `json:"resultType"`
 		InputRequests map[string]json.RawMessage `json:"inputRequests"`
 		RequestState  *string                    `json:"requestState"`
 	}
-	// Most results are not InputRequiredResults; skip decoding those.
-	if !bytes.Contains(m.Result, []byte(`"input_required"`)) || !Decode(m.Result, &res) || res.ResultType != "input_required" {
+	if !Decode(m.Result, &res) || res.ResultType != "input_required" {
 		return nil
 	}
 	round := &inputRound{method: m.Request.Method, state: res.RequestState, asks: map[string]*Ask{}}
@@ -137,12 +144,16 @@ func (t *askTracker) open(r *inputRound) {
 // inputResponses closes the round a retried request answers and returns the
 // replies it carries to the tracker's asks.
 func (t *askTracker) inputResponses(m *Msg) []*Reply {
+	if !bytes.Contains(m.Params, []byte(`"inputResponses"`)) && !bytes.Contains(m.Params, []byte(`"requestState"`)) {
+		return nil // neither inputResponses nor requestState: no retry
+	}
+	return t.closeRound(m)
+}
+
+func (t *askTracker) closeRound(m *Msg) []*Reply {
 	var p struct {
 		InputResponses map[string]json.RawMessage `json:"inputResponses"`
 		RequestState   *string                    `json:"requestState"`
-	}
-	if !bytes.Contains(m.Params, []byte(`"inputResponses"`)) && !bytes.Contains(m.Params, []byte(`"requestState"`)) {
-		return nil // neither inputResponses nor requestState: no retry
 	}
 	if !Decode(m.Params, &p) || (p.InputResponses == nil && p.RequestState == nil) {
 		return nil

@@ -21,13 +21,18 @@ func benchTrace(b *testing.B, events int) []byte {
 
 // BenchmarkJudge reads and judges a realistic trace; compare its MB/s with
 // BenchmarkPlainDecode, which only decodes every line with encoding/json.
-func BenchmarkJudge(b *testing.B) {
+func BenchmarkJudge(b *testing.B) { benchJudge(b, Options{}) }
+
+// BenchmarkJudgeWireSchema adds the wire-schema check of every message.
+func BenchmarkJudgeWireSchema(b *testing.B) { benchJudge(b, Options{Schemas: corpusSchemas(b)}) }
+
+func benchJudge(b *testing.B, opts Options) {
 	data := benchTrace(b, 20_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
 		r := trace.NewReader(bytes.NewReader(data), "bench.jsonl")
-		rep := Judge([]Input{{Name: "bench.jsonl", Next: r.Next}}, Options{})
+		rep := Judge([]Input{{Name: "bench.jsonl", Next: r.Next}}, opts)
 		if rep.Verdict != VerdictPass {
 			b.Fatalf("verdict %s", rep.Verdict)
 		}

@@ -21,7 +21,9 @@ func parseCaps(raw json.RawMessage) Caps {
 // empty) or true declares it; false, null or absence does not.
 func (c Caps) Has(path string) bool {
 	var cur any = map[string]any(c)
-	for _, part := range strings.Split(path, ".") {
+	for rest, more := path, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ".")
 		obj, ok := cur.(map[string]any)
 		if !ok {
 			return false

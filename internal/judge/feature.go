@@ -18,8 +18,10 @@ type feature struct {
 	// member: "tools", "prompts" or "resources".
 	name string
 	// key is the member that identifies a listed item: "name" or "uri".
-	key    string
-	checks featureChecks
+	key string
+	// listChanged is the notification that announces a changed list.
+	listChanged string
+	checks      featureChecks
 
 	pages          *pagedList
 	watch          listWatch
@@ -43,7 +45,7 @@ type featureChecks struct {
 }
 
 func newFeature(name, key string, checks featureChecks) feature {
-	return feature{name: name, key: key, checks: checks, pages: newPagedList(name)}
+	return feature{name: name, key: key, listChanged: "notifications/" + name + "/list_changed", checks: checks, pages: newPagedList(name)}
 }
 
 // observe judges what every feature shares and reports whether m is done
@@ -62,7 +64,7 @@ func (f *feature) observe(s *Session, m *Msg) bool {
 
 func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	f.listen.observe(m)
-	if m.Kind == KindNotification && m.From == spec.Server && m.Method == "notifications/"+f.name+"/list_changed" {
+	if m.Kind == KindNotification && m.From == spec.Server && m.Method == f.listChanged {
 		f.watch.announce(s, f.checks.changed)
 	}
 	if m.From != spec.Server || m.Request == nil || !strings.HasPrefix(m.Request.Method, f.name+"/") {
@@ -165,10 +167,7 @@ func (f *feature) end(s *Session) { f.watch.end(s, f.checks.changed, f.name) }
 func itemKeys(items []json.RawMessage, key string) []string {
 	out := make([]string, len(items))
 	for i, it := range items {
-		var obj map[string]json.RawMessage
-		if Decode(it, &obj) {
-			Decode(obj[key], &out[i])
-		}
+		out[i], _ = stringField(it, key)
 	}
 	return out
 }

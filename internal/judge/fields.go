@@ -18,27 +18,6 @@ func rpcErrorCode(m *Msg) (int64, bool) {
 	return m.Error.IntCode()
 }
 
-// objectMember returns obj[name] of a JSON object, nil when absent or not an
-// object. Most messages lack the member a rule asks about, so the bytes are
-// searched for the quoted name before anything is decoded.
-func objectMember(obj json.RawMessage, name string) json.RawMessage {
-	if !bytes.Contains(obj, []byte(`"`+name+`"`)) {
-		return nil
-	}
-	var fields map[string]json.RawMessage
-	if !Decode(obj, &fields) {
-		return nil
-	}
-	return fields[name]
-}
-
-// stringField returns obj[name] when it is a JSON string.
-func stringField(obj json.RawMessage, name string) (string, bool) {
-	var s string
-	raw := objectMember(obj, name)
-	return s, raw != nil && json.Unmarshal(raw, &s) == nil
-}
-
 // isInputRequired reports whether a result is an InputRequiredResult.
 func isInputRequired(result json.RawMessage) bool {
 	return bytes.Contains(result, []byte(`"input_required"`)) && resultTypeOf(result) == "input_required"

@@ -6,24 +6,19 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
-type logParams struct {
-	Level string `json:"level"`
-}
-
 func (r *loggingRule) notification(s *Session, m *Msg) {
-	var p logParams
-	Decode(m.Params, &p)
+	level, _ := m.ParamsString("level")
 	if capabilitiesKnown(s, "server.logging") {
 		s.Expect("logging.capability-declared", s.ServerCaps.Has("logging"), spec.Server, m.Event,
 			"the server sent notifications/message without declaring the logging capability")
 	}
 	checkCredentials(s, m)
 	if s.Stateless() {
-		r.scoped.judge(s, m, p.Level)
+		r.scoped.judge(s, m, level)
 		return
 	}
 	if r.minimum != "" {
-		checkLevel(s, m, p.Level, r.minimum)
+		checkLevel(s, m, level, r.minimum)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/segmentio/encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -69,7 +70,9 @@ type Msg struct {
 	// Body is the message's own JSON text (one element, for a batch).
 	Body []byte
 
-	// Decoded _meta members, computed on first use: many rules ask.
+	// The members of params and result, and of their _meta, read on first
+	// use: many rules ask.
+	params, result                 objectFields
 	paramsMeta, resultMeta         map[string]json.RawMessage
 	paramsMetaDone, resultMetaDone bool
 
@@ -97,7 +100,19 @@ type Request struct {
 	Cancelled bool
 	// Data lets rules attach per-request facts (keyed by rule).
 	Data map[string]any
+
+	params objectFields
 }
+
+// ParamsField returns the member of the request's params called name, as
+// Msg.ParamsField does.
+func (r *Request) ParamsField(name string) json.RawMessage { return r.params.get(r.Params, name) }
+
+// ParamsIsObject reports whether params is one well-formed JSON object.
+func (m *Msg) ParamsIsObject() bool { return m.params.load(m.Params).object }
+
+// ParamsString returns params[name] of the request when it is a JSON string.
+func (r *Request) ParamsString(name string) (string, bool) { return jsonString(r.ParamsField(name)) }
 
 // Peer returns the party that must answer a request sent by p.
 func Peer(p spec.Party) spec.Party {
@@ -105,15 +120,6 @@ func Peer(p spec.Party) spec.Party {
 		return spec.Client
 	}
 	return spec.Server
-}
-
-type wireMsg struct {
-	JSONRPC *string         `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  *string         `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   json.RawMessage `json:"error"`
 }
 
 // parseMessages turns a message event into its JSON-RPC messages: one, or the
@@ -134,52 +140,122 @@ func parseMessages(ev *trace.Event) []*Msg {
 }
 
 func parseBatch(ev *trace.Event, from spec.Party, body []byte) []*Msg {
-	var elems []json.RawMessage
-	if err := json.Unmarshal(body, &elems); err != nil || len(elems) == 0 {
-		return []*Msg{{Event: ev, From: from, Kind: KindInvalid, Problem: "an empty or unreadable batch"}}
-	}
-	out := make([]*Msg, 0, len(elems))
-	for _, e := range elems {
-		m := parseOne(ev, from, e)
+	var out []*Msg
+	e := rawjson.Elements(body)
+	for e.Next() {
+		m := parseOne(ev, from, e.Value())
 		m.InBatch = true
 		out = append(out, m)
+	}
+	if !e.Valid() || len(out) == 0 {
+		return []*Msg{{Event: ev, From: from, Kind: KindInvalid, Problem: "an empty or unreadable batch"}}
 	}
 	return out
 }
 
+// wireMsg holds the members of a JSON-RPC message as raw text; a member
+// that is absent is nil, one that is null is "null".
+type wireMsg struct {
+	jsonrpc, id, method, params, result, error json.RawMessage
+}
+
+// parseOne reads one JSON-RPC message. Its members are found by a scan of
+// the text, not decoded: the payload is well-formed JSON already (the trace
+// reader checked it), and each rule reads only the members it needs.
 func parseOne(ev *trace.Event, from spec.Party, body []byte) *Msg {
 	m := &Msg{Event: ev, From: from, Body: body}
-	var w wireMsg
-	if err := json.Unmarshal(body, &w); err != nil {
+	w, ok := scanWireMsg(body)
+	if !ok {
 		m.Problem = "not a JSON object"
 		return m
 	}
-	if w.JSONRPC != nil {
-		m.JSONRPC, m.HasJSONRPC = *w.JSONRPC, true
+	if w.jsonrpc != nil && !isNull(w.jsonrpc) {
+		m.JSONRPC, _ = jsonString(w.jsonrpc)
+		m.HasJSONRPC = true
 	}
-	m.ID, m.Params, m.Result = w.ID, w.Params, w.Result
-	m.IDKey = idKey(w.ID)
-	if w.Method != nil {
-		m.Method = *w.Method
+	m.ID, m.Params, m.Result = w.id, w.params, w.result
+	m.IDKey = idKey(w.id)
+	hasMethod := w.method != nil && !isNull(w.method)
+	if hasMethod {
+		m.Method, _ = jsonString(w.method)
 	}
-	m.Kind, m.Problem = classify(&w)
-	if w.Error != nil && m.Kind == KindError {
-		m.Error = &RPCError{}
-		if json.Unmarshal(w.Error, m.Error) != nil {
-			m.Error = nil
-		}
+	m.Kind, m.Problem = classify(&w, hasMethod)
+	if m.Kind == KindError {
+		m.Error = parseRPCError(w.error)
 	}
 	return m
 }
 
-func classify(w *wireMsg) (MsgKind, string) {
-	hasResult, hasError := w.Result != nil, w.Error != nil
+// scanWireMsg finds the members of a message. Like decoding into a struct
+// of *string fields, it refuses a text that is not an object, and one whose
+// jsonrpc or method is neither a string nor null.
+func scanWireMsg(body []byte) (wireMsg, bool) {
+	var w wireMsg
+	it := rawjson.Members(body)
+	for it.Next() {
+		switch v := it.Value(); string(it.Key()) {
+		case "jsonrpc":
+			w.jsonrpc = v
+		case "id":
+			w.id = v
+		case "method":
+			w.method = v
+		case "params":
+			w.params = v
+		case "result":
+			w.result = v
+		case "error":
+			w.error = v
+		}
+	}
+	ok := it.Valid() && stringOrNull(w.jsonrpc) && stringOrNull(w.method)
+	return w, ok
+}
+
+func stringOrNull(raw json.RawMessage) bool {
+	k := rawjson.Kind(raw)
+	return raw == nil || k == '"' || k == 'n'
+}
+
+func isNull(raw json.RawMessage) bool { return rawjson.Kind(raw) == 'n' }
+
+// parseRPCError reads an error member: nil unless it is an object (or
+// null, an error object with nothing in it) whose message is a string.
+func parseRPCError(raw json.RawMessage) *RPCError {
+	e := &RPCError{}
+	if isNull(raw) {
+		return e
+	}
+	it := rawjson.Members(raw)
+	var message json.RawMessage
+	for it.Next() {
+		switch string(it.Key()) {
+		case "code":
+			e.Code = it.Value()
+		case "message":
+			message = it.Value()
+		case "data":
+			e.Data = it.Value()
+		}
+	}
+	if !it.Valid() || !stringOrNull(message) {
+		return nil
+	}
+	if message != nil && !isNull(message) {
+		text, _ := jsonString(message)
+		e.Message = &text
+	}
+	return e
+}
+
+func classify(w *wireMsg, hasMethod bool) (MsgKind, string) {
+	hasResult, hasError := w.result != nil, w.error != nil
 	switch {
-	case w.Method != nil && (hasResult || hasError):
+	case hasMethod && (hasResult || hasError):
 		return KindInvalid, "a message with both a method and a result or error"
-	case w.Method != nil && w.ID == nil:
+	case hasMethod && w.id == nil:
 		return KindNotification, ""
-	case w.Method != nil:
+	case hasMethod:
 		return KindRequest, ""
 	case hasResult && hasError:
 		return KindInvalid, "a response with both result and error"
@@ -187,7 +263,7 @@ func classify(w *wireMsg) (MsgKind, string) {
 		return KindResult, ""
 	case hasError:
 		return KindError, ""
-	case w.ID != nil:
+	case w.id != nil:
 		return KindInvalid, "a response with neither result nor error"
 	}
 	return KindInvalid, "neither a request, a notification nor a response"
@@ -200,51 +276,88 @@ func idKey(raw json.RawMessage) string {
 		return ""
 	}
 	if len(raw) > 0 && raw[0] == '"' {
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
+		if s, ok := jsonString(raw); ok {
 			return "s:" + s
 		}
 	}
 	return "n:" + string(raw)
 }
 
-// ParamsMeta decodes params._meta into v; false when absent or malformed.
+// ParamsField returns the member of params called name as raw JSON, nil
+// when it is absent or params is not an object. The members are read once
+// per message, by whichever rule asks first, and shared by all.
+func (m *Msg) ParamsField(name string) json.RawMessage { return m.params.get(m.Params, name) }
+
+// ResultField returns the member of result called name, as ParamsField does
+// for params.
+func (m *Msg) ResultField(name string) json.RawMessage { return m.result.get(m.Result, name) }
+
+// ParamsString returns params[name] when it is a JSON string (or null,
+// which gives "", as decoding into a string does).
+func (m *Msg) ParamsString(name string) (string, bool) { return jsonString(m.ParamsField(name)) }
+
+// ResultString returns result[name] when it is a JSON string.
+func (m *Msg) ResultString(name string) (string, bool) { return jsonString(m.ResultField(name)) }
+
+// ParamsMeta returns the members of params._meta, nil when there is none.
 func (m *Msg) ParamsMeta() map[string]json.RawMessage {
 	if !m.paramsMetaDone {
-		m.paramsMeta, m.paramsMetaDone = metaOf(m.Params), true
+		m.paramsMeta, m.paramsMetaDone = m.metaOf(m.Params, &m.params), true
 	}
 	return m.paramsMeta
 }
 
-// ResultMeta returns result._meta.
+// ResultMeta returns the members of result._meta, nil when there is none.
 func (m *Msg) ResultMeta() map[string]json.RawMessage {
 	if !m.resultMetaDone {
-		m.resultMeta, m.resultMetaDone = metaOf(m.Result), true
+		m.resultMeta, m.resultMetaDone = m.metaOf(m.Result, &m.result), true
 	}
 	return m.resultMeta
 }
 
 var metaMemberName = []byte(`"_meta"`)
 
-func metaOf(obj json.RawMessage) map[string]json.RawMessage {
+func (m *Msg) metaOf(obj json.RawMessage, fields *objectFields) map[string]json.RawMessage {
 	// Most messages carry no _meta at all; a byte search is far cheaper than
-	// decoding the object to find that out.
-	if obj == nil || !bytes.Contains(obj, metaMemberName) {
+	// reading the object to find that out.
+	if !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
-	var w struct {
-		Meta map[string]json.RawMessage `json:"_meta"`
-	}
-	if json.Unmarshal(obj, &w) != nil {
+	return memberMap(fields.get(obj, "_meta"))
+}
+
+// metaOf returns the members of obj._meta, nil when there is none.
+func metaOf(obj json.RawMessage) map[string]json.RawMessage {
+	if !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
-	return w.Meta
+	return memberMap(objectMember(obj, "_meta"))
+}
+
+// memberMap returns the members of an object by key, nil when obj is not
+// an object.
+func memberMap(obj json.RawMessage) map[string]json.RawMessage {
+	if rawjson.Kind(obj) != '{' {
+		return nil
+	}
+	members := appendMembers(nil, obj)
+	out := make(map[string]json.RawMessage, len(members))
+	for _, mb := range members {
+		out[string(mb.key)] = mb.value
+	}
+	return out
 }
 
 // Decode unmarshals raw into v, reporting success; rules use it for the
-// params or result members they judge.
+// params or result members they judge. It is json.Unmarshal without the
+// copies: strings and raw members of v share raw's bytes, which a trace
+// never changes once read (each event holds its own copy of its line).
 func Decode(raw json.RawMessage, v any) bool {
-	return raw != nil && json.Unmarshal(raw, v) == nil
+	if raw == nil {
+		return false
+	}
+	rest, err := json.Parse(raw, v, json.ZeroCopy)
+	return err == nil && len(rest) == 0
 }
 
 // Where names the message's place in its trace for a finding.

@@ -3,6 +3,8 @@ package judge
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // maxOpenListings bounds how many unfinished paginated listings a rule
@@ -47,11 +49,11 @@ func newPagedList(member string) *pagedList {
 // add reads a list result; ok is false when the result carries no array of
 // items under the member.
 func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
-	var res map[string]json.RawMessage
-	if !Decode(m.Result, &res) || !Decode(res[l.member], &p.items) || p.items == nil {
+	p.items, ok = arrayItems(m.ResultField(l.member))
+	if !ok {
 		return p, false
 	}
-	Decode(res["nextCursor"], &p.next)
+	p.next, _ = m.ResultString("nextCursor")
 	cursor, hasCursor := requestCursor(m.Request)
 	sofar := &listingSoFar{whole: true}
 	if hasCursor {
@@ -85,16 +87,34 @@ func requestCursor(r *Request) (string, bool) {
 	if r == nil {
 		return "", false
 	}
-	return paramsCursor(r.Params)
+	return cursorString(r.ParamsField("cursor"))
 }
 
 // paramsCursor returns the cursor member of list request params.
 func paramsCursor(params json.RawMessage) (string, bool) {
-	var p struct {
-		Cursor *string `json:"cursor"`
-	}
-	if !Decode(params, &p) || p.Cursor == nil {
+	return cursorString(objectMember(params, "cursor"))
+}
+
+// cursorString reads a cursor member: a string, or absent (null counts as
+// absent, as decoding into a *string reads it).
+func cursorString(raw json.RawMessage) (string, bool) {
+	if raw == nil || isNull(raw) {
 		return "", false
 	}
-	return *p.Cursor, true
+	return jsonString(raw)
+}
+
+// arrayItems returns the elements of a JSON array; false when raw is not
+// one (null included), as decoding into a slice that must not stay nil
+// reads it.
+func arrayItems(raw json.RawMessage) ([]json.RawMessage, bool) {
+	if rawjson.Kind(raw) != '[' {
+		return nil, false
+	}
+	items := []json.RawMessage{}
+	e := rawjson.Elements(raw)
+	for e.Next() {
+		items = append(items, e.Value())
+	}
+	return items, e.Valid()
 }

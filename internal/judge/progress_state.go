@@ -2,6 +2,9 @@ package judge
 
 import (
 	"encoding/json"
+	"strconv"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -12,8 +15,8 @@ type progressParams struct {
 }
 
 func (r *progressRule) notification(s *Session, m *Msg) {
-	var p progressParams
-	if !Decode(m.Params, &p) || p.Token == nil {
+	p, ok := readProgressParams(m)
+	if !ok || p.Token == nil {
 		return // the wire schema judges a malformed notification
 	}
 	key := tokenKey(Peer(m.From), idKey(p.Token))
@@ -30,13 +33,40 @@ func (r *progressRule) notification(s *Session, m *Msg) {
 		"notifications/progress names progressToken %s, which no request of the %s in progress carries", p.Token, Peer(m.From))
 }
 
+// readProgressParams reads a progress notification's token and progress;
+// false when params is not an object or progress is not a number, as
+// decoding them into progressParams would fail.
+func readProgressParams(m *Msg) (progressParams, bool) {
+	if !m.ParamsIsObject() {
+		return progressParams{}, isNull(m.Params)
+	}
+	p := progressParams{Token: m.ParamsField("progressToken")}
+	raw := m.ParamsField("progress")
+	if raw == nil || isNull(raw) {
+		return p, true
+	}
+	if k := rawjson.Kind(raw); k != '-' && (k < '0' || k > '9') {
+		return p, false
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil {
+		return p, false
+	}
+	p.Progress = &f
+	return p, true
+}
+
 func (r *progressRule) advance(s *Session, m *Msg, st *tokenState, p progressParams) {
 	if p.Progress == nil {
 		return
 	}
-	if st.seen {
-		s.Expect("progress.increasing", *p.Progress > st.last, m.From, m.Event,
+	switch {
+	case !st.seen:
+	case *p.Progress <= st.last:
+		s.Fail("progress.increasing", m.From, m.Event,
 			"progress for token %s went from %v to %v; it must increase with each notification", p.Token, st.last, *p.Progress)
+	default:
+		s.Pass("progress.increasing", m.From)
 	}
 	st.last, st.seen = *p.Progress, true
 }

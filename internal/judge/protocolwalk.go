@@ -3,9 +3,9 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
-	"slices"
 	"strconv"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // opaqueMembers hold data the protocol carries but does not define (tool
@@ -24,21 +24,120 @@ func messageBody(m *Msg) (json.RawMessage, string) {
 	return m.Params, "params"
 }
 
+// visitFunc sees one member of an object: its key, its raw value and where
+// it sits. It returns whether the walk should go into the value.
+type visitFunc func(key []byte, val json.RawMessage, at *walkPath) bool
+
 // walkMembers calls visit for every member of every object in a message's
-// params or result, in key order, and descends into the member's value when
-// visit returns true and the member is protocol data, not opaque. A message
-// whose bytes do not hold needle has nothing the visitor looks for and is
-// not decoded at all.
-func walkMembers(m *Msg, needle []byte, visit func(key string, val any, path string) bool) {
+// params or result, each object's members in key order (the last of a
+// repeated key only, as a decoded map holds them), and descends into a
+// member's value when visit returns true and the member is protocol data,
+// not opaque. A message whose bytes do not hold needle has nothing the
+// visitor looks for and is not read at all; one that is not well-formed
+// JSON is not walked.
+//
+// The walk reads the raw text: nothing is decoded, and a path is only
+// spelled out when a visitor asks for it.
+func walkMembers(m *Msg, needle []byte, visit visitFunc) {
 	raw, root := messageBody(m)
-	if !bytes.Contains(raw, needle) {
+	if !bytes.Contains(raw, needle) || !rawjson.Valid(raw) {
 		return
 	}
-	if doc, ok := decodeAny(raw); ok {
-		walkValue(doc, root, visit)
+	w := walker{visit: visit}
+	w.path.b = append(w.path.b, root...)
+	w.value(raw)
+}
+
+type walker struct {
+	visit visitFunc
+	path  walkPath
+	// scratch holds the members of the objects being walked, innermost
+	// last, so one buffer serves the whole walk.
+	scratch []member
+}
+
+func (w *walker) value(raw json.RawMessage) {
+	switch rawjson.Kind(raw) {
+	case '[':
+		w.array(raw)
+	case '{':
+		w.object(raw)
 	}
 }
 
+func (w *walker) array(raw json.RawMessage) {
+	e := rawjson.Elements(raw)
+	for i := 0; e.Next(); i++ {
+		n := w.path.push('[')
+		w.path.b = append(strconv.AppendInt(w.path.b, int64(i), 10), ']')
+		w.value(e.Value())
+		w.path.pop(n)
+	}
+}
+
+func (w *walker) object(raw json.RawMessage) {
+	start := len(w.scratch)
+	w.scratch = appendMembers(w.scratch, raw)
+	members := sortMembers(w.scratch[start:])
+	for _, mb := range members {
+		n := w.path.push('.')
+		w.path.b = append(w.path.b, mb.key...)
+		if w.visit(mb.key, mb.value, &w.path) && !opaqueMember(mb.key, mb.value) {
+			w.value(mb.value)
+		}
+		w.path.pop(n)
+	}
+	w.scratch = w.scratch[:start]
+}
+
+func opaqueMember(key []byte, v json.RawMessage) bool {
+	if string(key) == "content" {
+		return rawjson.Kind(v) == '{' // an elicitation result's content: the user's answers
+	}
+	return opaqueMembers[string(key)]
+}
+
+// walkPath is where a walk stands, as "params.a[0].b"; it is spelled out
+// only for a finding.
+type walkPath struct{ b []byte }
+
+func (p *walkPath) push(sep byte) int {
+	n := len(p.b)
+	p.b = append(p.b, sep)
+	return n
+}
+
+func (p *walkPath) pop(n int) { p.b = p.b[:n] }
+
+// String returns the path; a *walkPath given to a message format is only
+// spelled out when the message is.
+func (p *walkPath) String() string { return string(p.b) }
+
+// metaObject is one _meta object found in a message: where it sits, and its
+// members in key order.
+type metaObject struct {
+	path    string
+	members []member
+}
+
+// value returns the member called key, or nil.
+func (o metaObject) value(key string) json.RawMessage { return lookup(o.members, key) }
+
+// metaObjects lists every _meta object in a message's params or result.
+func metaObjects(m *Msg) []metaObject {
+	var out []metaObject
+	walkMembers(m, metaMemberName, func(key []byte, val json.RawMessage, at *walkPath) bool {
+		if string(key) == "_meta" && rawjson.Kind(val) == '{' {
+			members := sortMembers(appendMembers(nil, val))
+			out = append(out, metaObject{path: at.String(), members: members})
+		}
+		return true
+	})
+	return out
+}
+
+// decodeAny decodes raw into a generic value, numbers as json.Number, for
+// the validators that take one.
 func decodeAny(raw json.RawMessage) (any, bool) {
 	if raw == nil {
 		return nil, false
@@ -47,47 +146,4 @@ func decodeAny(raw json.RawMessage) (any, bool) {
 	dec.UseNumber()
 	var v any
 	return v, dec.Decode(&v) == nil
-}
-
-func walkValue(v any, path string, visit func(string, any, string) bool) {
-	switch v := v.(type) {
-	case []any:
-		for i, e := range v {
-			walkValue(e, path+"["+strconv.Itoa(i)+"]", visit)
-		}
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(v)) {
-			if visit(k, v[k], path+"."+k) && !opaqueMember(k, v[k]) {
-				walkValue(v[k], path+"."+k, visit)
-			}
-		}
-	}
-}
-
-func opaqueMember(key string, v any) bool {
-	if key == "content" {
-		_, isObject := v.(map[string]any)
-		return isObject // an elicitation result's content: the user's answers
-	}
-	return opaqueMembers[key]
-}
-
-// metaObject is one _meta object found in a message: where it sits, and its
-// members in key order.
-type metaObject struct {
-	path   string
-	keys   []string
-	values map[string]any
-}
-
-// metaObjects lists every _meta object in a message's params or result.
-func metaObjects(m *Msg) []metaObject {
-	var out []metaObject
-	walkMembers(m, metaMemberName, func(key string, val any, path string) bool {
-		if obj, ok := val.(map[string]any); ok && key == "_meta" {
-			out = append(out, metaObject{path: path, keys: slices.Sorted(maps.Keys(obj)), values: obj})
-		}
-		return true
-	})
-	return out
 }

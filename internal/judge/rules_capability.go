@@ -56,8 +56,11 @@ func (capabilityRule) Message(s *Session, m *Msg) {
 	if owner == "server" {
 		caps = s.ServerCaps
 	}
-	s.Expect("capability.negotiated-only", caps.Has(path), m.From, m.Event,
-		"%s %q needs capability %s, which the %s did not declare", m.Kind, m.Method, gate, owner)
+	if !caps.Has(path) {
+		s.Fail("capability.negotiated-only", m.From, m.Event, "%s %q needs capability %s, which the %s did not declare", m.Kind, m.Method, gate, owner)
+	} else {
+		s.Pass("capability.negotiated-only", m.From)
+	}
 }
 
 // capabilitiesKnown reports whether the session has told us the capabilities

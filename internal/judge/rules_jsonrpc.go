@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
@@ -72,10 +73,18 @@ func checkRequestID(s *Session, m *Msg) {
 		return
 	}
 	s.Pass("jsonrpc.request-id-not-null", m.From)
-	s.Expect("jsonrpc.request-id-type", isStringOrInteger(m.ID), m.From, m.Event,
-		"request %q has id %s, which is neither a string nor an integer", m.Method, m.ID)
-	s.Expect("jsonrpc.request-id-unique", !s.IDUsed(m), m.From, m.Event,
-		"request %q reuses id %s, already used by the %s in this session", m.Method, m.ID, m.From)
+	// Every request passes through here: the findings' arguments are only
+	// built when there is a finding.
+	if !isStringOrInteger(m.ID) {
+		s.Fail("jsonrpc.request-id-type", m.From, m.Event, "request %q has id %s, which is neither a string nor an integer", m.Method, m.ID)
+	} else {
+		s.Pass("jsonrpc.request-id-type", m.From)
+	}
+	if s.IDUsed(m) {
+		s.Fail("jsonrpc.request-id-unique", m.From, m.Event, "request %q reuses id %s, already used by the %s in this session", m.Method, m.ID, m.From)
+	} else {
+		s.Pass("jsonrpc.request-id-unique", m.From)
+	}
 	if prev := s.Pending(m.From, m.IDKey); prev != nil {
 		s.Fail("jsonrpc.request-id-unique-in-flight", m.From, m.Event,
 			"request %q reuses id %s of request %q (line %d), which has not been answered yet", m.Method, m.ID, prev.Method, prev.Line)
@@ -108,9 +117,11 @@ func checkResponseID(s *Session, m *Msg) {
 }
 
 func checkResultObject(s *Session, m *Msg) {
-	body := bytes.TrimLeft(m.Result, " \t\r\n")
-	s.Expect("jsonrpc.result-object", len(body) > 0 && body[0] == '{', m.From, m.Event,
-		"the result with id %s is %s, not a JSON object", m.ID, abbreviate(m.Result))
+	if rawjson.Kind(m.Result) != '{' {
+		s.Fail("jsonrpc.result-object", m.From, m.Event, "the result with id %s is %s, not a JSON object", m.ID, abbreviate(m.Result))
+	} else {
+		s.Pass("jsonrpc.result-object", m.From)
+	}
 }
 
 // abbreviate shortens a JSON value for a message.
@@ -148,9 +159,11 @@ func checkSolicited(s *Session, m *Msg) {
 		return
 	}
 	peer := Peer(m.From)
-	used := s.used[partyIndex(peer)].contains(m.IDKey)
-	s.Expect("jsonrpc.response-solicited", used, m.From, m.Event,
-		"%s with id %s answers an id the %s never used on a request", m.Kind, m.ID, peer)
+	if !s.used[partyIndex(peer)].contains(m.IDKey) {
+		s.Fail("jsonrpc.response-solicited", m.From, m.Event, "%s with id %s answers an id the %s never used on a request", m.Kind, m.ID, peer)
+	} else {
+		s.Pass("jsonrpc.response-solicited", m.From)
+	}
 }
 
 // noResultRule catches responses with neither result nor error, which the

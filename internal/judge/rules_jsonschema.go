@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -28,8 +29,8 @@ func init() {
 
 type jsonSchemaRule struct {
 	BaseRule
-	// verdicts remembers what checkSchema found for each distinct schema,
-	// since servers list the same tools again and again.
+	// verdicts remembers what checkSchema found for each distinct schema
+	// text.
 	verdicts map[string]schemaVerdict
 }
 
@@ -64,23 +65,27 @@ func (r *jsonSchemaRule) Message(s *Session, m *Msg) {
 	if m.Kind != KindRequest && m.Kind != KindResult {
 		return
 	}
-	walkMembers(m, schemaNeedle, func(key string, val any, path string) bool {
-		if schema, ok := val.(map[string]any); ok && schemaMembers[key] {
-			r.checkSchema(s, m, schema, path)
+	walkMembers(m, schemaNeedle, func(key []byte, val json.RawMessage, at *walkPath) bool {
+		if schemaMembers[string(key)] && rawjson.Kind(val) == '{' {
+			r.checkSchema(s, m, val, at)
 		}
 		return true
 	})
 }
 
-func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema map[string]any, path string) {
+func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema json.RawMessage, at *walkPath) {
 	v := r.verdict(schema)
-	s.Expect("jsonschema.dialect-2020-12", v.dialect == "", m.From, m.Event, "the schema at %s %s", path, v.dialect)
+	if v.dialect != "" {
+		s.Fail("jsonschema.dialect-2020-12", m.From, m.Event, "the schema at %s %s", at, v.dialect)
+	} else {
+		s.Pass("jsonschema.dialect-2020-12", m.From)
+	}
 	switch v.validity {
 	case "":
 		s.Pass("jsonschema.valid", m.From)
 	case notJudged:
 	default:
-		s.Fail("jsonschema.valid", m.From, m.Event, "the schema at %s %s", path, v.validity)
+		s.Fail("jsonschema.valid", m.From, m.Event, "the schema at %s %s", at, v.validity)
 	}
 }
 
@@ -88,16 +93,18 @@ func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema map[string]any, 
 // meta-schema for.
 const notJudged = "-"
 
-func (r *jsonSchemaRule) verdict(schema map[string]any) schemaVerdict {
-	key, _ := json.Marshal(schema) // map keys marshal sorted: one key per schema
-	if v, ok := r.verdicts[string(key)]; ok {
+// verdict judges a schema by its text: the same text is the same schema,
+// and a server lists the same tools again and again.
+func (r *jsonSchemaRule) verdict(schema json.RawMessage) schemaVerdict {
+	if v, ok := r.verdicts[string(schema)]; ok {
 		return v
 	}
 	if r.verdicts == nil || len(r.verdicts) >= maxSchemaVerdicts {
 		r.verdicts = map[string]schemaVerdict{}
 	}
-	v := judgeSchema(schema)
-	r.verdicts[string(key)] = v
+	doc, _ := decodeAny(schema)
+	v := judgeSchema(doc.(map[string]any))
+	r.verdicts[string(schema)] = v
 	return v
 }
 

@@ -23,8 +23,8 @@ func (metaRule) Message(s *Session, m *Msg) {
 		return
 	}
 	for _, obj := range metaObjects(m) {
-		for _, key := range obj.keys {
-			checkMetaKey(s, m, obj.path, key)
+		for _, mb := range obj.members {
+			checkMetaKey(s, m, obj.path, string(mb.key))
 		}
 		checkTraceContext(s, m, obj)
 	}

@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -68,11 +69,26 @@ func checkPingAnswer(s *Session, m *Msg) {
 		s.Fail("ping.empty-result", m.From, m.Event, "the %s answered ping %s with an error, not an empty result", m.From, m.ID)
 		return
 	}
-	var fields map[string]json.RawMessage
-	ok := Decode(m.Result, &fields)
-	delete(fields, "_meta")
-	s.Expect("ping.empty-result", ok && len(fields) == 0, m.From, m.Event,
-		"the %s answered ping %s with result %s, not an empty object", m.From, m.ID, m.Result)
+	if !emptyResult(m.Result) {
+		s.Fail("ping.empty-result", m.From, m.Event, "the %s answered ping %s with result %s, not an empty object", m.From, m.ID, m.Result)
+	} else {
+		s.Pass("ping.empty-result", m.From)
+	}
+}
+
+// emptyResult reports whether a result holds nothing but _meta (null, which
+// decodes to no members, counts as empty).
+func emptyResult(result json.RawMessage) bool {
+	if isNull(result) {
+		return true
+	}
+	it := rawjson.Members(result)
+	for it.Next() {
+		if !it.KeyIs("_meta") {
+			return false
+		}
+	}
+	return it.Valid()
 }
 
 func (r *pingRule) settle(req *Request) {

@@ -72,24 +72,19 @@ func (r *progressRule) request(s *Session, m *Msg) {
 	if !ok {
 		return
 	}
-	valid := isStringOrInteger(raw)
-	s.Expect("progress.token-type", valid, m.From, m.Event,
-		"request %q carries progressToken %s, which is neither a string nor an integer", m.Method, raw)
-	if !valid {
+	if !isStringOrInteger(raw) {
+		s.Fail("progress.token-type", m.From, m.Event, "request %q carries progressToken %s, which is neither a string nor an integer", m.Method, raw)
 		return
 	}
+	s.Pass("progress.token-type", m.From)
 	key := tokenKey(m.From, idKey(raw))
 	prev := r.active[key]
-	s.Expect("progress.token-unique", prev == nil, m.From, m.Event,
-		"request %q reuses progressToken %s of request %s, still in progress", m.Method, raw, prevID(prev))
-	if prev == nil && m.IDKey != "" {
+	if prev != nil {
+		s.Fail("progress.token-unique", m.From, m.Event, "request %q reuses progressToken %s of request %s, still in progress", m.Method, raw, prev.id)
+		return
+	}
+	s.Pass("progress.token-unique", m.From)
+	if m.IDKey != "" {
 		r.active[key] = &tokenState{id: string(m.ID), reqKey: pendingKey(m.From, m.IDKey)}
 	}
-}
-
-func prevID(t *tokenState) string {
-	if t == nil {
-		return ""
-	}
-	return t.id
 }

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 
@@ -129,6 +130,9 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 func withoutNulls(args json.RawMessage) json.RawMessage {
 	if args == nil || string(args) == "null" {
 		return json.RawMessage(`{}`)
+	}
+	if !bytes.Contains(args, []byte("null")) {
+		return args // nothing to drop: the same value as rewritten
 	}
 	var obj map[string]json.RawMessage
 	if !Decode(args, &obj) {

@@ -3,6 +3,8 @@ package judge
 import (
 	"regexp"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // The W3C Trace Context (traceparent, tracestate) and W3C Baggage header
@@ -84,13 +86,14 @@ var traceContextKeys = []struct {
 // W3C formats.
 func checkTraceContext(s *Session, m *Msg, obj metaObject) {
 	for _, tc := range traceContextKeys {
-		v, present := obj.values[tc.key]
-		if !present {
+		v := obj.value(tc.key)
+		if v == nil {
 			continue
 		}
-		str, isString := v.(string)
+		str, isString := "", rawjson.Kind(v) == '"'
 		problem := "is not a string"
 		if isString {
+			str, _ = jsonString(v)
 			problem = tc.problem(str)
 		}
 		s.Expect("meta.trace-context", problem == "", m.From, m.Event, "%s %s at %s %s", tc.key, quoteValue(str), obj.path, problem)

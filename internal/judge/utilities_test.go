@@ -69,3 +69,12 @@ func TestBoundedKeys(t *testing.T) {
 		t.Errorf("after a third key: forgot=%v a=%v b=%v c=%v", b.Forgot, b.has("a"), b.has("b"), b.has("c"))
 	}
 }
+
+// The bearer pattern reads its word in any case; so must its prefilter.
+func TestBearerInAnyCase(t *testing.T) {
+	for _, text := range []string{`"BEARER abcdefghijklmnopqrstuvwxyz012345"`, `"x bEaReR abcdefghijklmnopqrstuvwxyz012345"`} {
+		if got, _ := findCredential([]byte(text)); got != "a bearer token" {
+			t.Errorf("found %q in %s", got, text)
+		}
+	}
+}

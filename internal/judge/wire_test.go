@@ -9,7 +9,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/wireschema"
 )
 
-func corpusSchemas(t *testing.T) map[string]*wireschema.Validator {
+func corpusSchemas(t testing.TB) map[string]*wireschema.Validator {
 	t.Helper()
 	dir := os.Getenv(wireschema.EnvDir)
 	if dir == "" && os.Getenv("MCPVERDICT_SPEC_DIR") != "" {

@@ -54,7 +54,7 @@ func (g *gen) round() {
 	g.client(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"add","arguments":{"a":%d,"b":2},"_meta":{"progressToken":"p%d"}}}`, id, id, id))
 	g.server(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p%d","progress":1,"total":2}}`, id))
 	g.server(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p%d","progress":2,"total":2}}`, id))
-	g.server(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"%d"}],"structuredContent":{"sum":%d}}}`, id, id+2, id+2))
+	g.server(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"{\"sum\":%d}"}],"structuredContent":{"sum":%d}}}`, id, id+2, id+2))
 	id = g.next()
 	g.client(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"resources/read","params":{"uri":"notes://n%d"}}`, id, id%50))
 	g.server(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"contents":[{"uri":"notes://n%d","mimeType":"text/plain","text":"Note number %d: the quick brown fox jumps over the lazy dog."}]}}`, id, id%50, id%50))

@@ -1,0 +1,123 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
+
+// member is one member of a JSON object: its key, unescaped, and its value
+// as raw JSON text. Both alias the message's bytes, which never change.
+type member struct {
+	key   []byte
+	value json.RawMessage
+}
+
+// appendMembers appends the members of obj, in document order, to dst. A
+// text that is not one well-formed object has no members, as decoding it
+// into a map would fail.
+func appendMembers(dst []member, obj []byte) []member {
+	dst, _ = appendObject(dst, obj)
+	return dst
+}
+
+// appendObject is appendMembers that also tells whether obj is an object.
+func appendObject(dst []member, obj []byte) ([]member, bool) {
+	n := len(dst)
+	it := rawjson.Members(obj)
+	for it.Next() {
+		dst = append(dst, member{key: it.Key(), value: it.Value()})
+	}
+	if !it.Valid() {
+		return dst[:n], false
+	}
+	return dst, true
+}
+
+// lookup returns the value of the member called name, the last one when
+// the key repeats (as decoding into a map keeps it), or nil.
+func lookup(members []member, name string) json.RawMessage {
+	for i := len(members) - 1; i >= 0; i-- {
+		if string(members[i].key) == name {
+			return members[i].value
+		}
+	}
+	return nil
+}
+
+// objectFields is a JSON object's top-level members, read on first use.
+type objectFields struct {
+	members []member
+	// object is set when the text is one well-formed object.
+	object, read bool
+}
+
+func (f *objectFields) load(obj json.RawMessage) *objectFields {
+	if !f.read {
+		f.read = true
+		f.members, f.object = appendObject(nil, obj)
+	}
+	return f
+}
+
+func (f *objectFields) get(obj json.RawMessage, name string) json.RawMessage {
+	return lookup(f.load(obj).members, name)
+}
+
+// objectMember returns obj[name] of a JSON object, nil when absent or not
+// an object. For a message's own params or result, m.ParamsField and
+// m.ResultField answer from members read once.
+func objectMember(obj json.RawMessage, name string) json.RawMessage {
+	var found json.RawMessage
+	it := rawjson.Members(obj)
+	for it.Next() {
+		if it.KeyIs(name) {
+			found = it.Value()
+		}
+	}
+	if !it.Valid() {
+		return nil
+	}
+	return found
+}
+
+// sortMembers orders members by key, as iterating a decoded map in key order
+// would, and keeps only the last of a repeated key (the one a map keeps).
+func sortMembers(ms []member) []member {
+	slices.SortStableFunc(ms, func(a, b member) int { return bytes.Compare(a.key, b.key) })
+	out := ms[:0]
+	for i, m := range ms {
+		if i+1 < len(ms) && bytes.Equal(ms[i+1].key, m.key) {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// jsonString decodes raw into a string as encoding/json would (null gives
+// "", true). A quoted text without escapes, quotes or bytes outside
+// printable ASCII is its own value and needs no decoder.
+func jsonString(raw json.RawMessage) (string, bool) {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && plainASCII(raw[1:n-1]) {
+		return string(raw[1 : n-1]), true
+	}
+	var s string
+	return s, Decode(raw, &s)
+}
+
+func plainASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
+			return false
+		}
+	}
+	return true
+}
+
+// stringField returns obj[name] when it is a JSON string.
+func stringField(obj json.RawMessage, name string) (string, bool) {
+	return jsonString(objectMember(obj, name))
+}

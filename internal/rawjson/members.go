@@ -1,0 +1,177 @@
+package rawjson
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// cursor is what stepping through an object and an array share: where the
+// iteration stands, the current value, and how the iteration ended.
+type cursor struct {
+	b     []byte
+	i     int
+	value []byte
+	// started is set once an entry was read: the closing bracket may
+	// follow the opening one, never a comma.
+	started  bool
+	ok, done bool
+}
+
+func open(b []byte, opener byte) cursor {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != opener {
+		return cursor{done: true}
+	}
+	return cursor{b: b, i: i + 1}
+}
+
+// next returns where the next entry starts; false once the iteration is
+// over, an empty container included.
+func (c *cursor) next(closer byte) (int, bool) {
+	if c.done {
+		return 0, false
+	}
+	i := skipSpace(c.b, c.i)
+	if i < len(c.b) && c.b[i] == closer && !c.started {
+		return 0, c.finish(i+1, true)
+	}
+	c.started = true
+	return i, true
+}
+
+// readValue reads the value at b[i] and the comma or closing bracket after it.
+func (c *cursor) readValue(i int, closer byte) bool {
+	b := c.b
+	start := skipSpace(b, i)
+	n, ok := Skip(b[start:])
+	if !ok {
+		return c.finish(start+n, false)
+	}
+	c.value = b[start : start+n]
+	i = skipSpace(b, start+n)
+	switch {
+	case i < len(b) && b[i] == ',':
+		c.i = i + 1
+	case i < len(b) && b[i] == closer:
+		c.i, c.done, c.ok = i+1, true, true
+	default:
+		return c.finish(i, false)
+	}
+	return true
+}
+
+// finish ends the iteration at b[i]; it returns false, for Next to return.
+func (c *cursor) finish(i int, ok bool) bool {
+	c.i, c.done, c.ok, c.value = i, true, ok, nil
+	return false
+}
+
+// Value is the current entry's value, as raw JSON text.
+func (c *cursor) Value() []byte { return c.value }
+
+// Valid reports, once Next has returned false, whether the object or array
+// was well-formed up to its closing bracket.
+func (c *cursor) Valid() bool { return c.done && c.ok }
+
+// End is, once the iteration is over, the offset just past the closing
+// bracket (or where the flaw was found).
+func (c *cursor) End() int { return c.i }
+
+// Iter steps through the members of a JSON object in document order.
+//
+//	it := rawjson.Members(obj)
+//	for it.Next() {
+//		use(it.Key(), it.Value())
+//	}
+//	if !it.Valid() { ... }
+type Iter struct {
+	cursor
+	key     []byte
+	escaped bool
+}
+
+// Members starts an iteration over the object in obj. When obj is not an
+// object, Next returns false at once and Valid reports false.
+func Members(obj []byte) Iter { return Iter{cursor: open(obj, '{')} }
+
+// Next moves to the next member; false at the end of the object or at the
+// first flaw in it.
+func (it *Iter) Next() bool {
+	i, ok := it.next('}')
+	if !ok {
+		return false
+	}
+	b := it.b
+	if i >= len(b) || b[i] != '"' {
+		return it.finish(i, false)
+	}
+	end, ok := skipString(b, i)
+	if !ok {
+		return it.finish(end, false)
+	}
+	it.key, it.escaped = b[i+1:end-1], needsDecoding(b[i+1:end-1])
+	i = skipSpace(b, end)
+	if i >= len(b) || b[i] != ':' {
+		return it.finish(i, false)
+	}
+	return it.readValue(i+1, '}')
+}
+
+// RawKey is the current member's key as written between its quotes, escape
+// sequences and all.
+func (it *Iter) RawKey() []byte { return it.key }
+
+// KeyIs reports whether the current member's key, unescaped, is name.
+func (it *Iter) KeyIs(name string) bool {
+	if !it.escaped {
+		return string(it.key) == name
+	}
+	return unquote(it.key) == name
+}
+
+// Key is the current member's key, unescaped. It aliases the object's text
+// unless the key holds escape sequences (or bytes that are not UTF-8), which
+// only then cost a decode.
+func (it *Iter) Key() []byte {
+	if !it.escaped {
+		return it.key
+	}
+	return []byte(unquote(it.key))
+}
+
+// needsDecoding reports whether a key's text differs from its value: it
+// holds an escape sequence, or bytes that are not UTF-8 (which decoding
+// replaces with U+FFFD, as encoding/json does).
+func needsDecoding(b []byte) bool {
+	ascii := true
+	for _, c := range b {
+		if c == '\\' {
+			return true
+		}
+		ascii = ascii && c < utf8.RuneSelf
+	}
+	return !ascii && !utf8.Valid(b)
+}
+
+// unquote decodes the inside of a well-formed JSON string.
+func unquote(inner []byte) string {
+	var s string
+	quoted := make([]byte, 0, len(inner)+2)
+	quoted = append(append(append(quoted, '"'), inner...), '"')
+	_ = json.Unmarshal(quoted, &s)
+	return s
+}
+
+// Elems steps through the elements of a JSON array in order.
+type Elems struct{ cursor }
+
+// Elements starts an iteration over the array in arr. When arr is not an
+// array, Next returns false at once and Valid reports false.
+func Elements(arr []byte) Elems { return Elems{open(arr, '[')} }
+
+// Next moves to the next element; false at the end of the array or at the
+// first flaw in it.
+func (e *Elems) Next() bool {
+	i, ok := e.next(']')
+	return ok && e.readValue(i, ']')
+}

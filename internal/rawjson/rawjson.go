@@ -1,0 +1,227 @@
+// Package rawjson reads JSON text without decoding it: where a value ends,
+// and the members of an object as raw text. The judge looks at a few members
+// of each message, often one level down; finding them by a scan costs a
+// fraction of decoding the message into maps or structs, and allocates
+// nothing.
+//
+// What it accepts is exactly JSON (RFC 8259), the grammar encoding/json and
+// segmentio/encoding accept: the same text is well-formed for all three.
+// Like them it does not insist on valid UTF-8 inside strings.
+package rawjson
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Skip returns the length of the JSON value at the start of b, counting the
+// whitespace before it, and whether that value is well-formed. Whatever
+// follows the value is not looked at.
+func Skip(b []byte) (int, bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) {
+		return i, false
+	}
+	switch c := b[i]; {
+	case c == '{':
+		return skipObject(b, i)
+	case c == '[':
+		return skipArray(b, i)
+	case c == '"':
+		return skipString(b, i)
+	case c == '-' || (c >= '0' && c <= '9'):
+		return skipNumber(b, i)
+	case c == 't':
+		return skipLiteral(b, i, "true")
+	case c == 'f':
+		return skipLiteral(b, i, "false")
+	case c == 'n':
+		return skipLiteral(b, i, "null")
+	}
+	return i, false
+}
+
+// Valid reports whether b is exactly one well-formed JSON value, with
+// nothing but whitespace around it.
+func Valid(b []byte) bool {
+	n, ok := Skip(b)
+	return ok && skipSpace(b, n) == len(b)
+}
+
+// Kind is the first byte of the JSON value in b, past any whitespace: '{',
+// '[', '"', 't', 'f', 'n', a digit or '-'; 0 when b holds nothing.
+func Kind(b []byte) byte {
+	if i := skipSpace(b, 0); i < len(b) {
+		return b[i]
+	}
+	return 0
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+func skipLiteral(b []byte, i int, lit string) (int, bool) {
+	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
+		return i, false
+	}
+	return i + len(lit), true
+}
+
+// skipString returns the end of the string that opens at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	for i++; ; {
+		i = plainRun(b, i)
+		if i >= len(b) {
+			return i, false
+		}
+		switch b[i] {
+		case '"':
+			return i + 1, true
+		case '\\':
+			n, ok := escapeLen(b[i:])
+			if !ok {
+				return i, false
+			}
+			i += n
+		default:
+			return i, false // a control character
+		}
+	}
+}
+
+// plainRun returns where the run of plain string bytes from b[i] ends: the
+// first quote, backslash or control character, or len(b). Eight bytes are
+// tested at a time (the zero-byte tricks of Hacker's Delight): strings are
+// most of what a message is, and most of their bytes are plain.
+func plainRun(b []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		quote, backslash := x^(ones*'"'), x^(ones*'\\')
+		special := (quote - ones) & ^quote
+		special |= (backslash - ones) & ^backslash
+		special |= (x - ones*0x20) & ^x // a byte below 0x20
+		if special &= highs; special != 0 {
+			return i + bits.TrailingZeros64(special)/8
+		}
+	}
+	for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 {
+		i++
+	}
+	return i
+}
+
+// escapeLen returns the length of the escape sequence at the start of b.
+func escapeLen(b []byte) (int, bool) {
+	if len(b) < 2 {
+		return 0, false
+	}
+	switch b[1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, true
+	case 'u':
+		if len(b) < 6 {
+			return 0, false
+		}
+		for _, c := range b[2:6] {
+			if !isHex(c) {
+				return 0, false
+			}
+		}
+		return 6, true
+	}
+	return 0, false
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// skipNumber returns the end of the number that starts at b[i]: an optional
+// minus, an integer part without leading zeros, then optional fraction and
+// exponent.
+func skipNumber(b []byte, i int) (int, bool) {
+	if b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && isDigit(b[i]):
+		i = skipDigits(b, i)
+	default:
+		return i, false
+	}
+	if i < len(b) && b[i] == '.' {
+		j := skipDigits(b, i+1)
+		if j == i+1 {
+			return j, false
+		}
+		i = j
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		j := skipDigits(b, i)
+		if j == i {
+			return j, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+func skipDigits(b []byte, i int) int {
+	for i < len(b) && isDigit(b[i]) {
+		i++
+	}
+	return i
+}
+
+func skipArray(b []byte, i int) (int, bool) {
+	e := Elems{cursor{b: b, i: i + 1}}
+	for e.Next() {
+	}
+	return e.i, e.ok
+}
+
+func skipObject(b []byte, i int) (int, bool) {
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1, true
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return i, false
+		}
+		end, ok := skipString(b, i)
+		if !ok {
+			return end, false
+		}
+		i = skipSpace(b, end)
+		if i >= len(b) || b[i] != ':' {
+			return i, false
+		}
+		n, ok := Skip(b[i+1:])
+		if i += 1 + n; !ok {
+			return i, false
+		}
+		i = skipSpace(b, i)
+		switch {
+		case i < len(b) && b[i] == ',':
+			i = skipSpace(b, i+1)
+		case i < len(b) && b[i] == '}':
+			return i + 1, true
+		default:
+			return i, false
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package rawjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+var samples = []string{
+	`{}`, ` { } `, `{"a":1}`, `{"a" : 1 , "b" : [1, {"c":"}"}] }`, `{"a":1,"a":2}`,
+	`{"a\"b":"x\\y","\u0061":true}`, `{"a":1,}`, `{,}`, `{"a"}`, `{"a":}`, `{"a":1 "b":2}`,
+	`[1,2]`, `[]`, `[1,]`, `"x"`, `"\q"`, `"\u12"`, "\"a\x01\"", `01`, `-0`, `-`, `1.`, `1.5e+3`, `1e`,
+	`true`, `tru`, `null`, `nul`, `false`, `{"a":1}x`, `{"a":{"b":[true,false,null,-1.25E-3]}}`,
+	"\"\xff\"", "{\"\xc5\":0}", `{"":0}`, `{"a":"\ud800"}`, ``, ` `, `{`, `{"a":[`,
+}
+
+func FuzzValid(f *testing.F) {
+	for _, s := range samples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := Valid(b), json.Valid(b); got != want {
+			t.Fatalf("Valid(%q) = %v, encoding/json says %v", b, got, want)
+		}
+	})
+}
+
+// FuzzMembers holds Members to what decoding into a map of raw values
+// gives: the same keys, the last value of a repeated key, and failure on
+// the same texts.
+func FuzzMembers(f *testing.F) {
+	for _, s := range samples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var want map[string]json.RawMessage
+		wantOK := json.Unmarshal(b, &want) == nil && want != nil
+		got := map[string]json.RawMessage{}
+		it := Members(b)
+		for it.Next() {
+			got[string(it.Key())] = it.Value()
+			if !it.KeyIs(string(it.Key())) {
+				t.Fatalf("KeyIs(%q) is false on its own key", it.Key())
+			}
+		}
+		gotOK := it.Valid() && skipSpace(b, it.End()) == len(b)
+		if gotOK != wantOK {
+			t.Fatalf("Members(%q) valid %v, encoding/json says %v", b, gotOK, wantOK)
+		}
+		if !gotOK {
+			return
+		}
+		if len(got) != len(want) {
+			t.Fatalf("Members(%q) found %d keys, encoding/json %d", b, len(got), len(want))
+		}
+		for k, v := range want {
+			if !bytes.Equal(got[k], v) {
+				t.Fatalf("Members(%q)[%q] = %q, encoding/json %q", b, k, got[k], v)
+			}
+		}
+	})
+}
+
+func TestKind(t *testing.T) {
+	for in, want := range map[string]byte{` {"a":1}`: '{', "\n[": '[', `"x"`: '"', ``: 0, `  `: 0, `-1`: '-'} {
+		if got := Kind([]byte(in)); got != want {
+			t.Errorf("Kind(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSkipStopsAtTheValue(t *testing.T) {
+	n, ok := Skip([]byte(` {"a":[1,"]"]} ,"b"`))
+	if !ok || n != 14 {
+		t.Fatalf("Skip = %d, %v; want 14, true", n, ok)
+	}
+}
+
+// FuzzElements holds Elements to what decoding into a slice of raw values
+// gives.
+func FuzzElements(f *testing.F) {
+	for _, s := range samples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var want []json.RawMessage
+		wantOK := json.Unmarshal(b, &want) == nil && want != nil
+		var got []json.RawMessage
+		e := Elements(b)
+		for e.Next() {
+			got = append(got, e.Value())
+		}
+		if gotOK := e.Valid() && skipSpace(b, e.End()) == len(b); gotOK != wantOK {
+			t.Fatalf("Elements(%q) valid %v, encoding/json says %v", b, gotOK, wantOK)
+		}
+		if wantOK && len(got) != len(want) {
+			t.Fatalf("Elements(%q) found %d elements, encoding/json %d", b, len(got), len(want))
+		}
+		for i := range got {
+			if wantOK && !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("Elements(%q)[%d] = %q, encoding/json %q", b, i, got[i], want[i])
+			}
+		}
+	})
+}
+
+// Strings are scanned eight bytes at a time; every special byte must be
+// found wherever it falls in a word.
+func TestSpecialBytesAnywhereInAString(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		for at := 0; at < n; at++ {
+			for _, special := range []string{`"`, `\`, `\n`, "\x1f", "\x00", "\x7f", "\xff", `\u00e9`} {
+				body := []byte(`"` + strings.Repeat("a", at) + special + strings.Repeat("b", n-at) + `"`)
+				if got, want := Valid(body), json.Valid(body); got != want {
+					t.Fatalf("Valid(%q) = %v, encoding/json says %v", body, got, want)
+				}
+			}
+		}
+	}
+}
