@@ -65,6 +65,10 @@ func RunProbe(ctx context.Context, conn Conn, probe Probe, opts Options) (*Resul
 
 func (d *run) probe(ctx context.Context, probe Probe) error {
 	if probe == ProbeBeforeInitialize {
+		// A ping, which is allowed before initialize, waits out the
+		// server's start, so that the probe's short wait is for its answer.
+		d.step("ping before initialize")
+		d.call(ctx, "ping", nil)
 		d.step("probe " + string(probe))
 		d.probeCall(ctx, "tools/list", nil)
 	}
@@ -79,6 +83,9 @@ func (d *run) probe(ctx context.Context, probe Probe) error {
 	}
 	d.step("alive after the probe")
 	d.checkAlive(ctx, "the probe")
+	// A server may still be sending what the handshake set off (a roots/list
+	// request); a moment lets the driver answer it before the session ends.
+	sleepCtx(ctx, min(probeWait, d.opts.StepTimeout)/4)
 	return d.ended()
 }
 
