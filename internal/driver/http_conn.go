@@ -185,12 +185,12 @@ func (c *httpConn) exchange(req *http.Request, o *outgoing, wrote chan<- error) 
 	defer resp.Body.Close()
 	c.noteSession(resp)
 	err = c.answer(req.Context(), resp, o)
+	if o.Method == "notifications/initialized" && resp.StatusCode == http.StatusAccepted {
+		c.openGetStream()
+	}
 	signal(err)
 	if err != nil {
 		c.failed(o, err)
-	}
-	if o.Method == "notifications/initialized" && resp.StatusCode == http.StatusAccepted {
-		c.openGetStream()
 	}
 }
 
@@ -332,7 +332,9 @@ func (c *httpConn) sessionHeaders(h http.Header) {
 
 // openGetStream opens the optional standalone stream of a 2025-11-25
 // session once, so that server requests and notifications sent outside any
-// request reach the driver; a server without one answers 405.
+// request reach the driver; a server without one answers 405. It waits, a
+// moment at most, for the server's answer to the GET, so that the stream is
+// part of even the shortest session.
 func (c *httpConn) openGetStream() {
 	c.mu.Lock()
 	open := c.opts.NoGetStream || c.getOpened || c.sessionID == ""
@@ -341,17 +343,26 @@ func (c *httpConn) openGetStream() {
 	if open {
 		return
 	}
+	answered := make(chan struct{})
 	c.wg.Add(1)
 	go func() {
 		defer c.wg.Done()
 		resp, err := c.get(c.ctx, "")
+		close(answered)
 		if err != nil {
 			return
 		}
 		defer resp.Body.Close()
 		c.drain(resp.Body, &outgoing{})
 	}()
+	select {
+	case <-answered:
+	case <-time.After(getWait):
+	}
 }
+
+// getWait bounds how long the driver waits for a GET stream's headers.
+const getWait = time.Second
 
 func (c *httpConn) noteSession(resp *http.Response) {
 	if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
