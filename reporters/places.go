@@ -25,6 +25,11 @@ type Repository struct {
 	// a tool (its name as a string literal in a tracked source file); nil
 	// never finds one.
 	FindTool func(name string) (path string, line int, ok bool)
+	// Tracked, when set, reports whether a repository-relative path is in
+	// version control: a trace the checkout does not hold (one a run just
+	// wrote into its output directory) is not a place code scanning can
+	// show, so its findings go to the workflow file instead.
+	Tracked func(rel string) bool
 }
 
 // PlaceKind says why a finding was put where it was.
@@ -95,7 +100,11 @@ func (r *Repository) relative(path string) (string, bool) {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
-	return filepath.ToSlash(rel), true
+	rel = filepath.ToSlash(rel)
+	if r.Tracked != nil && !r.Tracked(rel) {
+		return "", false
+	}
+	return rel, true
 }
 
 // toolName matches how findings name a tool: `tool "NAME"` (Go's %q).

@@ -58,3 +58,14 @@ func TestPlaceWithoutARepository(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+func TestAnUntrackedTraceIsPlacedAtTheWorkflow(t *testing.T) {
+	repo := &Repository{Root: "/ws", WorkDir: "/ws", Workflow: ".github/workflows/ci.yml",
+		Tracked: func(rel string) bool { return rel == "corpus/t.jsonl" }}
+	if p := repo.PlaceTrace("corpus/t.jsonl", 7); p.Kind != AtTrace || p.Path != "corpus/t.jsonl" || p.Line != 7 {
+		t.Errorf("tracked trace placed at %+v", p)
+	}
+	if p := repo.PlaceTrace("mcpverdict-out/session.jsonl", 7); p.Kind != AtWorkflow || p.Path != ".github/workflows/ci.yml" {
+		t.Errorf("untracked trace placed at %+v", p)
+	}
+}

@@ -91,7 +91,11 @@ func (c *Command) repository() *reporters.Repository {
 		root = wd
 	}
 	idx := toolsource.New(root)
-	return &reporters.Repository{Root: root, WorkDir: wd, Workflow: workflowPath(c.getenv("GITHUB_WORKFLOW_REF")), FindTool: idx.Find}
+	repo := &reporters.Repository{Root: root, WorkDir: wd, Workflow: workflowPath(c.getenv("GITHUB_WORKFLOW_REF")), FindTool: idx.Find}
+	if tracked, ok := toolsource.Tracked(root); ok {
+		repo.Tracked = func(rel string) bool { return tracked[rel] }
+	}
+	return repo
 }
 
 func (c *Command) getenv(key string) string {

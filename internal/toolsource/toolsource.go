@@ -200,3 +200,21 @@ func isTestPath(p string) bool {
 	}
 	return false
 }
+
+// Tracked returns the set of every path git tracks under root
+// (slash-separated, relative to root); ok is false when root is not a git
+// work tree, and then nothing is known to be tracked or not.
+func Tracked(root string) (set map[string]bool, ok bool) {
+	cmd := exec.Command("git", "-c", "safe.directory=*", "-C", root, "ls-files", "-z", "--cached")
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, false
+	}
+	set = map[string]bool{}
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			set[p] = true
+		}
+	}
+	return set, true
+}
