@@ -74,6 +74,7 @@ an auditor can check.`,
 		c.ledgerCmd(),
 		c.evidenceCmd(),
 		c.contractCmd(),
+		c.probeCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

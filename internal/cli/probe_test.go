@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func probeFixture(name string) string {
+	return filepath.Join("..", "..", "corpus", "probe", "fixtures", name, "probe.toml")
+}
+
+// asMcpverdict makes the test binary serve the probe's {self} commands
+// (fixture servers, the sandbox) without the race detector's one-second
+// pause at every exit.
+func asMcpverdict(t *testing.T) {
+	t.Setenv(reexecEnv, "1")
+	t.Setenv("GORACE", "atexit_sleep_ms=0")
+}
+
+func TestProbeRunCatchesTheRacingTool(t *testing.T) {
+	asMcpverdict(t)
+	out := t.TempDir()
+	code, stdout, stderr := runCLI(t, "probe", "run", probeFixture("check-then-insert"), "--concurrent-attempts", "1", "--out", out)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (a violation)\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"VIOLATION:CONCURRENT_DIVERGED", "expectations: 5/5 matched", "reset: verified"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the report lacks %q:\n%s", want, stdout)
+		}
+	}
+	if !strings.Contains(stderr, "run1-control") {
+		t.Errorf("no progress on stderr: %q", stderr)
+	}
+	var rep struct {
+		Tools []struct{ Tool string } `json:"tools"`
+	}
+	data, err := os.ReadFile(filepath.Join(out, "probe-report.json"))
+	if err != nil || json.Unmarshal(data, &rep) != nil || len(rep.Tools) != 1 {
+		t.Errorf("probe-report.json: %v %s", err, data)
+	}
+	traces, _ := filepath.Glob(filepath.Join(out, "probe-sessions", "*.jsonl"))
+	if len(traces) < 10 {
+		t.Errorf("%d session traces kept, want every session's", len(traces))
+	}
+}
+
+// TestProbeRefusesBadInput holds every refusal to exit status 2 and one
+// line naming the file and key, with no report.
+func TestProbeRefusesBadInput(t *testing.T) {
+	asMcpverdict(t)
+	bad := func(name, body string) string { return writeTemp(t, name, body) }
+	out := t.TempDir()
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"probe", "run", bad("typo.toml", "[server]\ncomand = [\"x\"]\n")}, "typo.toml: server.comand: unknown key"},
+		{[]string{"probe", "run", bad("todo.toml", "[server]\ncommand = [\"TODO(mcpverdict): the command\"]\n")}, "todo.toml: server.command[0]: still holds a TODO("},
+		{[]string{"probe", "run", bad("noserver.toml", "[server]\ncommand = [\"/nonexistent/mcp-server\"]\n[[tools]]\nname = \"x\"\n"), "--out", out}, "noserver.toml: server.command: the server did not start"},
+		{[]string{"probe", "run", probeFixture("honest-readonly"), "--runs", "2"}, "--runs 2 is below the minimum of 3"},
+		{[]string{"probe", "run", probeFixture("honest-readonly"), "--tool", "nope"}, `--tool "nope" names no tool`},
+		{[]string{"probe", "verify-reset", bad("seed.toml", "[server]\ncommand = [\"x\"]\n[[adapters]]\nkind = \"sqlite\"\npath = \"db\"\nseed = \"missing.sql\"\n[[tools]]\nname = \"x\"\n")}, "seed.toml: adapters[0].seed: the seed does not load"},
+	}
+	for _, tc := range cases {
+		code, stdout, stderr := runCLI(t, tc.args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		last := lines[len(lines)-1]
+		if code != 2 || !strings.HasPrefix(last, "mcpverdict: ") || !strings.Contains(last, tc.want) {
+			t.Errorf("%v: exit %d, last stderr line %q, want exit 2 and %q", tc.args, code, last, tc.want)
+		}
+		if stdout != "" {
+			t.Errorf("%v: a report was written: %q", tc.args, stdout)
+		}
+	}
+}
+
+func TestProbeInitWritesPlaceholdersThatRefuseToRun(t *testing.T) {
+	asMcpverdict(t)
+	def := filepath.Join(t.TempDir(), "probe.toml")
+	code, _, stderr := runCLI(t, "probe", "init", "-o", def)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	text, err := os.ReadFile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`name = "echo"`, `name = "remember"`, "TODO(mcpverdict)", "# declared: readOnlyHint true"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the skeleton lacks %q:\n%s", want, text)
+		}
+	}
+	code, _, stderr = runCLI(t, "probe", "run", def)
+	if code != 2 || !strings.Contains(stderr, "still holds a TODO(") {
+		t.Errorf("running the skeleton: exit %d, %q", code, stderr)
+	}
+	if code, _, _ := runCLI(t, "probe", "init", "-o", def); code != 2 {
+		t.Errorf("init over an existing file: exit %d, want 2", code)
+	}
+}
+
+func TestProbeVerifyReset(t *testing.T) {
+	if code, stdout, stderr := runCLI(t, "probe", "verify-reset", probeFixture("honest-readonly")); code != 0 || !strings.Contains(stdout, "reset verified") {
+		t.Errorf("honest-readonly: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, _ := runCLI(t, "probe", "verify-reset", probeFixture("unreliable-reset")); code != 1 || !strings.Contains(stdout, "UNVERIFIED") {
+		t.Errorf("unreliable-reset: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestProbeSchemaIsJSON(t *testing.T) {
+	code, stdout, _ := runCLI(t, "probe", "schema")
+	var v map[string]any
+	if code != 0 || json.Unmarshal([]byte(stdout), &v) != nil || v["$id"] == nil {
+		t.Errorf("exit %d: %.200s", code, stdout)
+	}
+}

@@ -1,0 +1,218 @@
+package probe
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"time"
+)
+
+// report builds the report from everything observed.
+func (r *runner) report(ev *evidence) *Report {
+	rep := &Report{
+		Schema: ReportSchemaID, Runs: r.opts.Runs, ConcurrentAttempts: r.opts.ConcurrentAttempts,
+		Started: r.started.UTC(), Reset: ev.Reset,
+		Definition: DefinitionInfo{Name: r.def.Name, Path: r.def.Path, SHA256: fileDigest(r.def.Path)},
+		Coverage:   Coverage{Complete: len(r.def.State.Unobserved) == 0, Unobserved: r.def.State.Unobserved},
+		Sandbox:    SandboxInfo{Available: r.sandbox == nil},
+		Summary:    map[string]int{},
+	}
+	if r.sandbox != nil {
+		rep.Sandbox.Reason = r.sandbox.Error()
+	}
+	if r.keep {
+		rep.Sessions.TraceDir = r.traceDir
+	}
+	if ev.Reset.Verified {
+		r.fillVerdicts(rep, ev)
+	} else {
+		r.fillUnverified(rep)
+	}
+	for _, t := range rep.Tools {
+		for _, tr := range t.Tests {
+			rep.Summary[string(tr.Verdict)]++
+		}
+	}
+	rep.Expectations = checkExpectations(r.def, rep)
+	rep.DurationMS = time.Since(r.started).Milliseconds()
+	return rep
+}
+
+func fileDigest(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// fillUnverified gives every test RESET_UNVERIFIED: nothing observed after
+// an unreliable reset can be trusted.
+func (r *runner) fillUnverified(rep *Report) {
+	rep.Control.StartupChanges = Delta{}.ByCategory()
+	for _, name := range toolNames(r.cases) {
+		tr := ToolReport{Tool: name, Contract: Contract{Tool: name, Hints: map[string]Hint{}}}
+		for _, test := range Tests {
+			tr.Tests = append(tr.Tests, TestResult{
+				Test: test, Hint: TestHint[test], Declared: Hint{Value: HintUnread},
+				Verdict: ResetUnverified, Primary: ResetDiffers, Observed: unknown,
+				Detail: "two resets from the seed left different state; no session was run",
+			})
+		}
+		rep.Tools = append(rep.Tools, tr)
+	}
+}
+
+// toolNames lists the cases' tools in first-appearance order.
+func toolNames(cases []ToolCase) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.Name] {
+			seen[c.Name] = true
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+func (r *runner) fillVerdicts(rep *Report, ev *evidence) {
+	a := newAnalysis(ev, rep.Coverage, r.sandbox)
+	rep.Control = a.controlReport()
+	for _, name := range sortedKeys(ev.Contracts) {
+		rep.Contracts = append(rep.Contracts, ev.Contracts[name])
+	}
+	facts := map[string][]*caseFacts{}
+	for _, ce := range ev.Cases {
+		f := a.facts(ce)
+		facts[ce.Case.Name] = append(facts[ce.Case.Name], f)
+		rep.Nondeterminism = append(rep.Nondeterminism, f.unstable...)
+	}
+	for _, name := range toolNames(r.cases) {
+		rep.Tools = append(rep.Tools, a.toolReport(ev.Contracts[name], facts[name]))
+	}
+	rep.Sessions.Count = countSessions(ev)
+}
+
+func countSessions(ev *evidence) int {
+	n := len(ev.Controls) + len(ev.Controls2)
+	for _, ce := range ev.Cases {
+		n += len(ce.Once) + len(ce.Twice) + len(ce.Single) + len(ce.TwoProcess)
+	}
+	return n
+}
+
+func (a *analysis) controlReport() ControlReport {
+	c := ControlReport{Stable: a.controlStable, StartupChanges: a.startup.ByCategory(), Changes: capChanges(a.startup.Changes), TwoProcessStable: a.control2}
+	for _, s := range a.ev.Controls {
+		c.NetworkAttempts = append(c.NetworkAttempts, s.Net...)
+		if s.Err != "" {
+			c.Errors = append(c.Errors, s.Label+": "+s.Err)
+		}
+		for _, n := range s.Notes {
+			c.Errors = append(c.Errors, s.Label+": "+n)
+		}
+	}
+	return c
+}
+
+// tests judges each test of one tool over all its cases.
+func (a *analysis) toolReport(contract Contract, fs []*caseFacts) ToolReport {
+	tr := ToolReport{Tool: contract.Tool, Contract: contract}
+	ids := make([]string, len(fs))
+	for i, f := range fs {
+		ids[i] = f.ce.Case.ID()
+		tr.Cases = append(tr.Cases, a.caseReport(f))
+	}
+	for _, test := range Tests {
+		props := make([]property, len(fs))
+		for i, f := range fs {
+			props[i] = a.property(test, f)
+		}
+		tr.Tests = append(tr.Tests, a.testResult(test, contract, combine(ids, props), fs))
+	}
+	return tr
+}
+
+func (a *analysis) property(test string, f *caseFacts) property {
+	switch test {
+	case TestReadOnly:
+		return a.readOnly(f)
+	case TestDestructive:
+		return a.nonDestructive(f)
+	case TestSequentialIdempotence:
+		return a.idempotent(f)
+	case TestConcurrentIdempotence:
+		return a.converges(f)
+	}
+	return a.closedWorld(f)
+}
+
+func (a *analysis) testResult(test string, c Contract, p property, fs []*caseFacts) TestResult {
+	declared := c.Hint(TestHint[test])
+	v, primary := decide(test, declared, c.Hint(ReadOnlyHint), p)
+	return TestResult{
+		Test: test, Hint: TestHint[test], Declared: declared, Verdict: v, Primary: primary,
+		Secondary: a.secondary(test, primary, p, fs), Observed: p.state, Detail: p.detail, ProducedBy: p.modes,
+	}
+}
+
+// secondary lists what else the verdict's reader should know.
+func (a *analysis) secondary(test string, primary Reason, p property, fs []*caseFacts) []Reason {
+	var out []Reason
+	add := func(r Reason, when bool) {
+		if when && r != primary && !contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	if p.state == unknown {
+		add(p.reason, true)
+	}
+	for _, f := range fs {
+		add(CallError, len(f.errors) > 0)
+		add(UnstableRuns, len(f.unstable) > 0)
+		add(SessionFailed, len(f.failures) > 0)
+	}
+	switch test {
+	case TestOpenWorld:
+		add(StartupNetwork, len(a.controlNetwork()) > 0)
+	case TestReadOnly:
+		add(AppendOnlyChanged, appendOnlyAdded(fs))
+		fallthrough
+	default:
+		counts := a.startup.ByCategory()
+		add(StartupChanges, counts[Business].Total()+counts[Unclassified].Total() > 0)
+	}
+	return out
+}
+
+func contains(rs []Reason, r Reason) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analysis) controlNetwork() []NetAttempt {
+	var out []NetAttempt
+	for _, s := range a.ev.Controls {
+		out = append(out, s.Net...)
+	}
+	return out
+}
+
+func appendOnlyAdded(fs []*caseFacts) bool {
+	for _, f := range fs {
+		for _, ds := range [][]*Delta{f.once, f.twice} {
+			for _, d := range ds {
+				if d != nil && d.ByCategory()[AppendOnly].Total() > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

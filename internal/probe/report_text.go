@@ -1,0 +1,199 @@
+package probe
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteJSON writes the report as indented JSON, the format
+// probe-report.schema.json describes.
+func WriteJSON(w io.Writer, rep *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// WriteText writes the report for a person: the run's conditions, a table
+// of every (tool, test) verdict, why each verdict that is not a pass came
+// out as it did, and the expectation check.
+func WriteText(w io.Writer, rep *Report) error {
+	var b strings.Builder
+	writeHeader(&b, rep)
+	writeTable(&b, rep)
+	writeFooter(&b, rep)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeHeader(b *strings.Builder, rep *Report) {
+	fmt.Fprintf(b, "probe %s  (%d runs, %d concurrent attempts per mode, %d sessions)\n", rep.Definition.Name, rep.Runs, rep.ConcurrentAttempts, rep.Sessions.Count)
+	fmt.Fprintf(b, "  definition: %s (sha256 %s)\n", rep.Definition.Path, short(rep.Definition.SHA256))
+	fmt.Fprintf(b, "  reset: %s\n", resetLine(rep.Reset))
+	fmt.Fprintf(b, "  coverage: %s\n", coverageLine(rep.Coverage))
+	fmt.Fprintf(b, "  network sandbox: %s\n", sandboxLine(rep.Sandbox))
+	if rep.Reset.Verified {
+		fmt.Fprintf(b, "  control sessions: %s\n", controlLine(rep.Control))
+	}
+	b.WriteString("\n")
+}
+
+func short(s string) string {
+	if len(s) > 12 {
+		return s[:12]
+	}
+	return s
+}
+
+func resetLine(r ResetCheck) string {
+	switch {
+	case r.Error != "":
+		return "failed: " + r.Error
+	case r.Verified:
+		return "verified (two resets from the seed compared equal)"
+	}
+	return fmt.Sprintf("UNVERIFIED: two resets differ in %d record(s); no session was run", len(r.Differences))
+}
+
+func coverageLine(c Coverage) string {
+	if c.Complete {
+		return "complete"
+	}
+	return "incomplete: unobserved " + strings.Join(c.Unobserved, "; ")
+}
+
+func sandboxLine(s SandboxInfo) string {
+	if s.Available {
+		return "yes: every connection attempt of the control, once and twice sessions recorded"
+	}
+	return "no (" + s.Reason + "): open-world claims are inconclusive"
+}
+
+func controlLine(c ControlReport) string {
+	stable := "stable"
+	if !c.Stable {
+		stable = "UNSTABLE between runs"
+	}
+	parts := []string{stable, "start-up changed " + countsLine(c.StartupChanges)}
+	if n := len(c.NetworkAttempts); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d connection attempt(s) at start-up", n))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func countsLine(m map[Category]Counts) string {
+	var parts []string
+	for _, c := range categories {
+		parts = append(parts, fmt.Sprintf("%s %d", c, m[c].Total()))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func writeTable(b *strings.Builder, rep *Report) {
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	expect := rep.Expectations != nil
+	header := "  tool\ttest\tdeclared\tverdict\tobserved"
+	if expect {
+		header += "\texpected"
+	}
+	fmt.Fprintln(tw, header)
+	for _, t := range rep.Tools {
+		for _, tr := range t.Tests {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s:%s\t%s%s\n", t.Tool, tr.Test, declaredText(tr.Declared), tr.Verdict, tr.Primary, tr.Observed, expectedCell(expect, tr))
+		}
+	}
+	tw.Flush()
+	b.WriteString("\n")
+	for _, t := range rep.Tools {
+		writeWhy(b, t)
+	}
+}
+
+func declaredText(h Hint) string {
+	if h.Value == HintMalformed {
+		return "malformed " + h.Raw
+	}
+	return string(h.Value)
+}
+
+func expectedCell(expect bool, tr TestResult) string {
+	switch {
+	case !expect || tr.Matched == nil:
+		return ""
+	case *tr.Matched:
+		return "\tok"
+	}
+	return "\tMISMATCH (expected " + tr.Expected + ")"
+}
+
+// writeWhy explains each verdict other than a plain pass.
+func writeWhy(b *strings.Builder, t ToolReport) {
+	for _, tr := range t.Tests {
+		if tr.Verdict == Pass && len(tr.Secondary) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "  %s %s: %s", t.Tool, tr.Test, tr.Detail)
+		if len(tr.Secondary) > 0 {
+			fmt.Fprintf(b, " [also: %s]", joinReasons(tr.Secondary))
+		}
+		b.WriteString("\n")
+	}
+	for _, c := range t.Cases {
+		if c.Concurrent != nil {
+			fmt.Fprintf(b, "  %s concurrent attempts: %s\n", c.ID, modesLine(c.Concurrent))
+		}
+	}
+}
+
+func joinReasons(rs []Reason) string {
+	s := make([]string, len(rs))
+	for i, r := range rs {
+		s[i] = string(r)
+	}
+	return strings.Join(s, ", ")
+}
+
+func modesLine(c *ConcurrentEvidence) string {
+	var parts []string
+	for _, m := range []string{ModeSingleConnection, ModeTwoProcess} {
+		mc := c.Modes[m]
+		parts = append(parts, fmt.Sprintf("%s %d/%d diverged, %d overlapped, %d errored", m, mc.Diverged, mc.Attempts, mc.Overlapped, mc.Errored))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func writeFooter(b *strings.Builder, rep *Report) {
+	for _, in := range rep.Nondeterminism {
+		fmt.Fprintf(b, "  nondeterminism: %s differed between runs in %s\n", in.Session, categoriesText(in.Categories))
+	}
+	if e := rep.Expectations; e != nil {
+		fmt.Fprintf(b, "  expectations: %d/%d matched\n", e.Matched, e.Checked)
+		for _, m := range e.Mismatches {
+			fmt.Fprintf(b, "    mismatch: %s\n", m)
+		}
+	}
+	fmt.Fprintf(b, "  verdicts: %s\n", summaryLine(rep.Summary))
+	if rep.Sessions.TraceDir != "" {
+		fmt.Fprintf(b, "  traces: %s\n", rep.Sessions.TraceDir)
+	}
+}
+
+func categoriesText(cs []Category) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = string(c)
+	}
+	return strings.Join(s, ", ")
+}
+
+func summaryLine(m map[string]int) string {
+	var parts []string
+	for _, v := range verdicts {
+		if n := m[string(v)]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", v, n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}

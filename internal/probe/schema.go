@@ -1,0 +1,8 @@
+package probe
+
+import _ "embed"
+
+// ReportSchema is the JSON Schema of the JSON report.
+//
+//go:embed probe-report.schema.json
+var ReportSchema []byte
