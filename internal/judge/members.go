@@ -70,17 +70,7 @@ func (f *objectFields) get(obj json.RawMessage, name string) json.RawMessage {
 // an object. For a message's own params or result, m.ParamsField and
 // m.ResultField answer from members read once.
 func objectMember(obj json.RawMessage, name string) json.RawMessage {
-	var found json.RawMessage
-	it := rawjson.Members(obj)
-	for it.Next() {
-		if it.KeyIs(name) {
-			found = it.Value()
-		}
-	}
-	if !it.Valid() {
-		return nil
-	}
-	return found
+	return rawjson.Member(obj, name)
 }
 
 // sortMembers orders members by key, as iterating a decoded map in key order
@@ -97,24 +87,13 @@ func sortMembers(ms []member) []member {
 	return out
 }
 
-// jsonString decodes raw into a string as encoding/json would (null gives
-// "", true). A quoted text without escapes, quotes or bytes outside
-// printable ASCII is its own value and needs no decoder.
+// jsonString decodes raw into a string as Decode would: a JSON string, or
+// null, which gives "".
 func jsonString(raw json.RawMessage) (string, bool) {
-	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && plainASCII(raw[1:n-1]) {
-		return string(raw[1 : n-1]), true
+	if s, ok := rawjson.Unquote(raw); ok {
+		return s, true
 	}
-	var s string
-	return s, Decode(raw, &s)
-}
-
-func plainASCII(b []byte) bool {
-	for _, c := range b {
-		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
-			return false
-		}
-	}
-	return true
+	return "", isNull(raw)
 }
 
 // stringField returns obj[name] when it is a JSON string.

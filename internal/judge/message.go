@@ -217,7 +217,8 @@ func stringOrNull(raw json.RawMessage) bool {
 	return raw == nil || k == '"' || k == 'n'
 }
 
-func isNull(raw json.RawMessage) bool { return rawjson.Kind(raw) == 'n' }
+// isNull reports whether raw is the JSON literal null.
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // parseRPCError reads an error member: nil unless it is an object (or
 // null, an error object with nothing in it) whose message is a string.

@@ -33,7 +33,7 @@ type WireResult struct {
 
 // wireCheck validates a run's messages against one revision's schema.
 type wireCheck struct {
-	v      *wireschema.Validator
+	v      *wireschema.Checker
 	result WireResult
 }
 
@@ -46,7 +46,7 @@ func newWireCheck(rev string, opts Options) *wireCheck {
 		}
 		return &wireCheck{result: WireResult{NotChecked: reason}}
 	}
-	return &wireCheck{v: v, result: WireResult{Checked: true, Schema: v.Path}}
+	return &wireCheck{v: v.NewChecker(), result: WireResult{Checked: true, Schema: v.Path}}
 }
 
 func (w *wireCheck) message(r *run, m *Msg) {

@@ -175,3 +175,53 @@ func (e *Elems) Next() bool {
 	i, ok := e.next(']')
 	return ok && e.readValue(i, ']')
 }
+
+// Unquote returns the value of the JSON string in raw; false when raw is not
+// one string. Text without escapes or bytes outside printable ASCII is its
+// own value; anything else is decoded as encoding/json decodes it.
+func Unquote(raw []byte) (string, bool) {
+	raw = trimSpace(raw)
+	n := len(raw)
+	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
+		return "", false
+	}
+	if inner := raw[1 : n-1]; plainRun(inner, 0) == len(inner) && ascii(inner) {
+		return string(inner), true
+	}
+	var s string
+	return s, json.Unmarshal(raw, &s) == nil
+}
+
+func trimSpace(b []byte) []byte {
+	b = b[skipSpace(b, 0):]
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// Member returns the value of obj's member called name as raw text (the
+// last, when the name repeats, as a decoded map keeps it); nil when there
+// is none or obj is not one well-formed object.
+func Member(obj []byte, name string) []byte {
+	var found []byte
+	it := Members(obj)
+	for it.Next() {
+		if it.KeyIs(name) {
+			found = it.Value()
+		}
+	}
+	if !it.Valid() {
+		return nil
+	}
+	return found
+}

@@ -119,3 +119,32 @@ func TestSpecialBytesAnywhereInAString(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUnquote holds Unquote to decoding into a string.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range samples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var want string
+		wantOK := Kind(b) == '"' && json.Unmarshal(b, &want) == nil
+		got, gotOK := Unquote(b)
+		if gotOK != wantOK || got != want {
+			t.Fatalf("Unquote(%q) = %q, %v; encoding/json %q, %v", b, got, gotOK, want, wantOK)
+		}
+	})
+}
+
+func TestMember(t *testing.T) {
+	for _, c := range []struct{ obj, name, want string }{
+		{`{"a":1,"b":[2],"a":3}`, "a", "3"},
+		{`{"a":1}`, "b", ""},
+		{`{"\u0061":1}`, "a", "1"},
+		{`{"a":1,}`, "a", ""},
+		{`[1]`, "a", ""},
+	} {
+		if got := Member([]byte(c.obj), c.name); string(got) != c.want {
+			t.Errorf("Member(%s, %q) = %q, want %q", c.obj, c.name, got, c.want)
+		}
+	}
+}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -46,45 +48,84 @@ type Problem struct {
 // Validate holds a message to the definitions its kind and method select:
 // the whole message to the request or notification definition; a result's
 // envelope to JSONRPCResultResponse and its result member to the answering
-// request's result definition; an error to JSONRPCErrorResponse.
+// request's result definition; an error to JSONRPCErrorResponse. A
+// Checker does the same and remembers what it found.
 func (v *Validator) Validate(m Message) ([]Problem, error) {
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(m.Body))
-	if err != nil {
-		return []Problem{{Definition: "JSON", Pointer: "", Error: "not JSON: " + err.Error()}}, nil
-	}
+	return v.validate(m, nil)
+}
+
+func (v *Validator) validate(m Message, seen *seenTexts) ([]Problem, error) {
 	var problems []Problem
-	for _, t := range v.targets(m, inst) {
-		p, err := v.check(t.def, t.pointer, t.value)
+	var doc docCache
+	for _, t := range v.targets(m) {
+		if p, ok := seen.lookup(t); ok {
+			problems = append(problems, p...)
+			continue
+		}
+		inst, err := doc.instance(m.Body, t)
+		if err != nil {
+			return []Problem{{Definition: "JSON", Pointer: "", Error: "not JSON: " + err.Error()}}, nil
+		}
+		p, err := v.check(t.def, t.pointer, inst)
 		if err != nil {
 			return nil, err
 		}
+		seen.remember(t, p)
 		problems = append(problems, p...)
 	}
 	return problems, nil
 }
 
+// target is one definition a message is held to, and the text held to it:
+// the whole message, or its result member.
 type target struct {
 	def, pointer string
-	value        any
+	text         []byte
 }
 
-func (v *Validator) targets(m Message, inst any) []target {
+func (v *Validator) targets(m Message) []target {
 	switch m.Kind {
 	case Request:
-		return []target{{v.methodDef(m.Method, "JSONRPCRequest"), "", inst}}
+		return []target{{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body}}
 	case Notification:
-		return []target{{v.methodDef(m.Method, "JSONRPCNotification"), "", inst}}
+		return []target{{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body}}
 	case Error:
-		return []target{{"JSONRPCErrorResponse", "", inst}}
+		return []target{{"JSONRPCErrorResponse", "", m.Body}}
 	case Any:
-		return []target{{"JSONRPCMessage", "", inst}}
+		return []target{{"JSONRPCMessage", "", m.Body}}
 	}
-	out := []target{{"JSONRPCResultResponse", "", inst}}
-	obj, _ := inst.(map[string]any)
-	if result, ok := obj["result"]; ok {
+	out := []target{{"JSONRPCResultResponse", "", m.Body}}
+	if result := rawjson.Member(m.Body, "result"); result != nil {
 		out = append(out, target{v.resultDef(m.RequestMethod, result), "/result", result})
 	}
 	return out
+}
+
+// docCache decodes a message at most once for the targets that need it.
+type docCache struct {
+	body    any
+	decoded bool
+}
+
+// instance decodes what a target holds to its definition: the message,
+// decoded once, or a member of it, taken from the decoded message when it
+// was needed whole and decoded alone otherwise.
+func (d *docCache) instance(body []byte, t target) (any, error) {
+	if t.pointer == "" || d.decoded {
+		if !d.decoded {
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+			if err != nil {
+				return nil, err
+			}
+			d.body, d.decoded = doc, true
+		}
+		if t.pointer == "" {
+			return d.body, nil
+		}
+		obj, _ := d.body.(map[string]any)
+		return obj[strings.TrimPrefix(t.pointer, "/")], nil
+	}
+	return jsonschema.UnmarshalJSON(bytes.NewReader(t.text))
 }
 
 func (v *Validator) methodDef(method, fallback string) string {
@@ -100,12 +141,11 @@ func (v *Validator) methodDef(method, fallback string) string {
 // InputRequiredResult for a 2026-07-28 result that asks for input, and
 // CreateTaskResult for a 2025-11-25 task-augmented request's answer (a
 // result whose task member no other result definition has).
-func (v *Validator) resultDef(requestMethod string, result any) string {
-	obj, _ := result.(map[string]any)
-	if obj["resultType"] == "input_required" && v.defs["InputRequiredResult"] {
+func (v *Validator) resultDef(requestMethod string, result []byte) string {
+	if t, _ := rawjson.Unquote(rawjson.Member(result, "resultType")); t == "input_required" && v.defs["InputRequiredResult"] {
 		return "InputRequiredResult"
 	}
-	if _, isTask := obj["task"].(map[string]any); isTask && v.defs["CreateTaskResult"] {
+	if rawjson.Kind(rawjson.Member(result, "task")) == '{' && v.defs["CreateTaskResult"] {
 		return "CreateTaskResult"
 	}
 	req := v.methods[requestMethod]
@@ -128,7 +168,16 @@ func (v *Validator) check(def, prefix string, inst any) ([]Problem, error) {
 	if !errors.As(err, &ve) {
 		return nil, err
 	}
-	return leafProblems(def, prefix, ve), nil
+	problems := leafProblems(def, prefix, ve)
+	// The validator meets an object's members in map order, which changes
+	// from run to run; the report must not.
+	sort.SliceStable(problems, func(i, j int) bool {
+		if problems[i].Pointer != problems[j].Pointer {
+			return problems[i].Pointer < problems[j].Pointer
+		}
+		return problems[i].Error < problems[j].Error
+	})
+	return problems, nil
 }
 
 // leafProblems reports the deepest causes, which say what is actually wrong
