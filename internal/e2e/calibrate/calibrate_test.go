@@ -137,6 +137,7 @@ func TestCalibration(t *testing.T) {
 	}
 	t.Logf("%d disagreements, %d explained by %s; most clauses judged in one suite session: %d",
 		len(report.Disagreements), audit.Explained, ledgerPath, report.MostClauses)
+	keepEvidence(t, audit.Unexplained)
 	for _, x := range audit.Unexplained {
 		t.Errorf("unexplained disagreement: %s %s %s %s %s: %s\nledger entry to complete:\n    %s", x.Kind, x.Server, x.Run, x.Scenario, x.Clause, x.Detail, draft(x))
 	}
@@ -207,4 +208,26 @@ func writeReport(t *testing.T, r Report) {
 	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
 		t.Errorf("writing the report: %v", err)
 	}
+}
+
+// keepEvidence copies the traces of unexplained disagreements out of the
+// test's temporary directory, which goes with the test, so that a rare one
+// can still be read.
+func keepEvidence(t *testing.T, diffs []Disagreement) {
+	if len(diffs) == 0 || os.Getenv(keepEnv) != "" {
+		return
+	}
+	dir, err := os.MkdirTemp("", "mcpverdict-calibration-evidence-")
+	if err != nil {
+		return
+	}
+	for _, d := range diffs {
+		b, err := os.ReadFile(d.Trace)
+		if err != nil {
+			continue
+		}
+		name := strings.NewReplacer("/", "_").Replace(d.Server + "-" + d.Run + "-" + filepath.Base(d.Trace))
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	t.Logf("the traces of the unexplained disagreements are kept in %s", dir)
 }

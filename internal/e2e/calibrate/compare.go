@@ -32,6 +32,8 @@ type Disagreement struct {
 	Clause string `json:"clause,omitempty"`
 	// Detail is mcpverdict's first finding, or the suite's failed checks.
 	Detail string `json:"detail"`
+	// Trace is the scenario's trace.
+	Trace string `json:"trace"`
 }
 
 // judged is what mcpverdict made of one scenario's trace.
@@ -123,7 +125,7 @@ func compare(server string, run suiteRun, scenarios []scenario) ([]Outcome, []Di
 }
 
 func disagreements(server string, run suiteRun, sc scenario, failed []suiteCheck, j judged) []Disagreement {
-	base := Disagreement{Server: server, Run: run.Name, Scenario: sc.Name}
+	base := Disagreement{Server: server, Run: run.Name, Scenario: sc.Name, Trace: sc.Trace}
 	if len(failed) > 0 {
 		if len(j.Fails) > 0 {
 			return nil
