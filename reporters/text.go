@@ -71,6 +71,8 @@ func sourceWords(source string) string {
 		return "declared in the MCP-Protocol-Version header"
 	case judge.SourceFlag:
 		return "chosen with --revision"
+	case judge.SourceRequested:
+		return "asked for in the client's initialize, which was never answered"
 	}
 	return "the trace declares none; judged under the newest"
 }

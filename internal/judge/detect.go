@@ -16,7 +16,10 @@ const (
 	SourceNegotiated = "negotiated"
 	SourceMeta       = "meta"
 	SourceHeader     = "header"
-	SourceDefault    = "default"
+	// SourceRequested: the client's initialize asked for it and no answer
+	// came, so nothing was negotiated but the client's intent is known.
+	SourceRequested = "requested"
+	SourceDefault   = "default"
 )
 
 // revisionGuess collects what a trace says about its revision: the
@@ -27,7 +30,11 @@ type revisionGuess struct {
 	negotiated string
 	meta       string
 	header     string
-	decided    bool
+	requested  string
+	// refused is set when the server answered initialize with an error: a
+	// server that speaks only newer revisions, whose rules then apply.
+	refused bool
+	decided bool
 }
 
 // observe looks at one event and reports whether the revision is now decided.
@@ -52,6 +59,12 @@ func (g *revisionGuess) message(m *Msg) {
 			g.initIDs = map[string]bool{}
 		}
 		g.initIDs[m.IDKey] = true
+		var p struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		if g.requested == "" && Decode(m.Params, &p) {
+			g.requested = p.ProtocolVersion
+		}
 	case m.Kind == KindRequest:
 		if v := metaVersion(m); v != "" && g.meta == "" {
 			g.meta = v
@@ -59,6 +72,8 @@ func (g *revisionGuess) message(m *Msg) {
 			// before it is a stateless (2026-07-28 style) session.
 			g.decided = g.initIDs == nil
 		}
+	case m.Kind == KindError && g.initIDs[m.IDKey]:
+		g.refused = true
 	case m.Kind == KindResult && g.initIDs[m.IDKey]:
 		var res struct {
 			ProtocolVersion string `json:"protocolVersion"`
@@ -86,6 +101,8 @@ func (g *revisionGuess) choose(newest string) (rev, source string) {
 		return g.meta, SourceMeta
 	case g.header != "":
 		return g.header, SourceHeader
+	case g.requested != "" && !g.refused:
+		return g.requested, SourceRequested
 	}
 	return newest, SourceDefault
 }

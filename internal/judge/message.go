@@ -69,6 +69,11 @@ type Msg struct {
 	Problem string
 	// Body is the message's own JSON text (one element, for a batch).
 	Body []byte
+	// HTTPErrorBody marks bytes that are not JSON on an HTTP error response
+	// (a 404 for an ended session, a proxy's 502): the HTTP layer answered,
+	// not the MCP server, so neither JSON-RPC nor the wire schema judges
+	// them; the transport clauses judge the status.
+	HTTPErrorBody bool
 
 	// The members of params and result, and of their _meta, read on first
 	// use: many rules ask.
@@ -102,6 +107,8 @@ type Request struct {
 	Data map[string]any
 
 	params objectFields
+	// earlier is a request still in flight whose id this one reused.
+	earlier *Request
 }
 
 // ParamsField returns the member of the request's params called name, as

@@ -34,8 +34,10 @@ func init() {
 
 type jsonrpcRule struct{ BaseRule }
 
-func (jsonrpcRule) Message(s *Session, m *Msg) {
-	checkShape(s, m)
+func (r *jsonrpcRule) Message(s *Session, m *Msg) {
+	if !m.HTTPErrorBody {
+		checkShape(s, m)
+	}
 	switch m.Kind {
 	case KindNotification:
 		s.Pass("jsonrpc.notification-no-id", m.From)

@@ -114,6 +114,12 @@ func (r *versioningRule) answer(s *Session, m *Msg) {
 	if r.supported == nil || version == "" || slices.Contains(r.supported, version) {
 		return
 	}
+	if m.Kind == KindError && code == codeHeaderMismatch {
+		// The request's headers and body disagreed (the header may name a
+		// supported version where _meta does not); refusing it as a mismatch
+		// comes before judging the version it asked for.
+		return
+	}
 	s.Fail("versioning.unsupported-version-error", spec.Server, m.Event,
 		"request %q (line %d) asked for version %q, which the server's supported versions %q do not include, yet it was answered with %s, not error -32022",
 		m.Request.Method, m.Request.Line, version, r.supported, answerName(m))

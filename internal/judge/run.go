@@ -25,6 +25,8 @@ type run struct {
 	byExchange map[int64]*Session
 
 	wire *wireCheck
+	// statuses remembers recent HTTP response statuses by exchange.
+	statuses exchangeStatus
 	// shared holds rule facts that span every session of the trace.
 	shared map[string]any
 
@@ -72,6 +74,7 @@ func (r *run) feed(ev *trace.Event) {
 	case trace.KindMessage:
 		r.message(s, ev)
 	case trace.KindHTTP:
+		r.statuses.note(ev)
 		for _, rule := range r.rules[s] {
 			rule.HTTP(s, ev)
 		}
@@ -83,6 +86,7 @@ func (r *run) feed(ev *trace.Event) {
 func (r *run) message(s *Session, ev *trace.Event) {
 	for _, m := range parseMessages(ev) {
 		r.messages++
+		m.HTTPErrorBody = r.httpErrorBody(m)
 		s.annotate(m)
 		for _, rule := range r.rules[s] {
 			rule.Message(s, m)
@@ -209,4 +213,12 @@ func cut(gate string) (party, path string, ok bool) {
 		}
 	}
 	return gate, "", false
+}
+
+func (r *run) httpErrorBody(m *Msg) bool {
+	if m.Kind != KindInvalid || m.Event.Payload != nil || m.From != spec.Server {
+		return false
+	}
+	status, ok := r.statuses.of(m.Event)
+	return ok && status >= 400
 }

@@ -68,8 +68,10 @@ func (s *Session) Pending(from spec.Party, idKey string) *Request {
 
 // PendingRequests calls fn for every request still in flight.
 func (s *Session) PendingRequests(fn func(*Request)) {
-	for _, r := range s.pending {
-		fn(r)
+	for _, head := range s.pending {
+		for r := head; r != nil; r = r.earlier {
+			fn(r)
+		}
 	}
 }
 
@@ -115,15 +117,41 @@ func (s *Session) Note(format string, args ...any) {
 }
 
 // annotate fills in what the engine knows about m before rules see it:
-// the request a response answers, and whether that request was answered.
+// the request a response answers (the oldest still in flight with its id),
+// and whether that request was answered.
 func (s *Session) annotate(m *Msg) {
 	if m.Kind != KindResult && m.Kind != KindError {
 		return
 	}
-	if r := s.pending[pendingKey(Peer(m.From), m.IDKey)]; r != nil {
+	r := s.pending[pendingKey(Peer(m.From), m.IDKey)]
+	for r != nil && r.earlier != nil {
+		r = r.earlier
+	}
+	if r != nil {
 		m.Request = r
 		m.Answered = r.Answered
 	}
+}
+
+// unlink removes an answered request from its id's chain of requests in
+// flight.
+func (s *Session) unlink(r *Request) {
+	key := pendingKey(r.From, r.IDKey)
+	head := s.pending[key]
+	switch {
+	case head == r && r.earlier == nil:
+		delete(s.pending, key)
+	case head == r:
+		s.pending[key] = r.earlier
+	default:
+		for n := head; n != nil; n = n.earlier {
+			if n.earlier == r {
+				n.earlier = r.earlier
+				break
+			}
+		}
+	}
+	r.earlier = nil
 }
 
 // IDUsed reports whether the sender of m used m's id on an earlier request.
@@ -151,7 +179,12 @@ func (s *Session) trackRequest(m *Msg) {
 	}
 	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
 		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressToken(m)}
-	s.pending[pendingKey(m.From, m.IDKey)] = r
+	key := pendingKey(m.From, m.IDKey)
+	// A request that reuses the id of one still in flight (a violation of
+	// its own) does not make the first disappear: the peer may answer both,
+	// oldest first, and neither answer is a stray.
+	r.earlier = s.pending[key]
+	s.pending[key] = r
 	if s.Stateless() && m.From == spec.Client {
 		s.ClientCaps = s.ClientCaps.merge(metaCaps(m))
 	}
@@ -163,7 +196,7 @@ func (s *Session) settle(m *Msg) {
 		return
 	}
 	r.Answered = true
-	delete(s.pending, pendingKey(r.From, r.IDKey))
+	s.unlink(r)
 	switch {
 	case r.Method == "initialize" && m.Kind == KindResult:
 		s.InitResult = m

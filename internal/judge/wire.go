@@ -50,7 +50,7 @@ func newWireCheck(rev string, opts Options) *wireCheck {
 }
 
 func (w *wireCheck) message(r *run, m *Msg) {
-	if w.v == nil {
+	if w.v == nil || m.HTTPErrorBody {
 		return
 	}
 	w.result.Messages++
