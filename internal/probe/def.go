@@ -205,8 +205,8 @@ func decode(path, data string) (*Definition, error) {
 	if err != nil {
 		return nil, tomlErr(path, err)
 	}
-	if undecoded := md.Undecoded(); len(undecoded) > 0 {
-		return nil, defErr(path, undecoded[0].String(), "unknown key (check its spelling against the README's probe definition reference)")
+	if key := unknownKey(md.Undecoded()); key != "" {
+		return nil, defErr(path, key, "unknown key (check its spelling against the README's probe definition reference)")
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -217,6 +217,19 @@ func decode(path, data string) (*Definition, error) {
 		def.Name = filepath.Base(def.Dir)
 	}
 	return def, nil
+}
+
+// unknownKey returns the first key nothing decoded, apart from those inside
+// a tool's arguments: those are free-form, and the decoder does not mark
+// tables inside arrays there as decoded.
+func unknownKey(keys []toml.Key) string {
+	for _, k := range keys {
+		if len(k) > 2 && k[0] == "tools" && k[1] == "arguments" {
+			continue
+		}
+		return k.String()
+	}
+	return ""
 }
 
 // tomlErr turns a decode error into a one-line DefError with the key the

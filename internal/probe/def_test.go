@@ -94,3 +94,14 @@ func TestLoadRefusesBadDefinitions(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadTakesNestedArguments(t *testing.T) {
+	def := goodDef + "\n[[tools]]\nname = \"create\"\narguments = { entities = [{ name = \"a\", tags = [\"x\"] }], opts = { deep = { ok = true } } }\n"
+	d, err := probe.Load(writeDef(t, def, goodSeed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if es, ok := d.Tools[1].Arguments["entities"].([]any); !ok || len(es) != 1 {
+		t.Errorf("arguments: %#v", d.Tools[1].Arguments)
+	}
+}

@@ -14,18 +14,20 @@ type Report struct {
 	Runs       int            `json:"runs"`
 	// ConcurrentAttempts is the attempts per mode for each claim of
 	// idempotence.
-	ConcurrentAttempts int            `json:"concurrent_attempts"`
-	Started            time.Time      `json:"started"`
-	DurationMS         int64          `json:"duration_ms"`
-	Reset              ResetCheck     `json:"reset"`
-	Coverage           Coverage       `json:"coverage"`
-	Sandbox            SandboxInfo    `json:"sandbox"`
-	Control            ControlReport  `json:"control"`
-	Contracts          []Contract     `json:"contracts"`
-	Tools              []ToolReport   `json:"tools"`
-	Nondeterminism     []Instability  `json:"nondeterminism"`
-	Sessions           SessionsInfo   `json:"sessions"`
-	Summary            map[string]int `json:"summary"`
+	ConcurrentAttempts int           `json:"concurrent_attempts"`
+	Started            time.Time     `json:"started"`
+	DurationMS         int64         `json:"duration_ms"`
+	Reset              ResetCheck    `json:"reset"`
+	Coverage           Coverage      `json:"coverage"`
+	Sandbox            SandboxInfo   `json:"sandbox"`
+	Control            ControlReport `json:"control"`
+	Contracts          []Contract    `json:"contracts"`
+	Tools              []ToolReport  `json:"tools"`
+	Nondeterminism     []Instability `json:"nondeterminism"`
+	Sessions           SessionsInfo  `json:"sessions"`
+	// Protocol is the clause checks' judgement of the sessions' traces.
+	Protocol *ProtocolReport `json:"protocol,omitempty"`
+	Summary  map[string]int  `json:"summary"`
 	// Expectations is set when the definition records expected verdicts
 	// (a fixture).
 	Expectations *ExpectationCheck `json:"expectations,omitempty"`

@@ -93,6 +93,8 @@ func (r *runner) fillVerdicts(rep *Report, ev *evidence) {
 		rep.Tools = append(rep.Tools, a.toolReport(ev.Contracts[name], facts[name]))
 	}
 	rep.Sessions.Count = countSessions(ev)
+	protocol := judgeTraces(r.traceDir)
+	rep.Protocol = &protocol
 }
 
 func countSessions(ev *evidence) int {
@@ -166,7 +168,9 @@ func (a *analysis) secondary(test string, primary Reason, p property, fs []*case
 			out = append(out, r)
 		}
 	}
-	if p.state == unknown {
+	// A test that was not attempted (concurrency of a tool claiming no
+	// idempotence) has nothing more to say.
+	if p.state == unknown && p.reason != ConcurrentNotAttempted {
 		add(p.reason, true)
 	}
 	for _, f := range fs {

@@ -128,10 +128,11 @@ func expectedCell(expect bool, tr TestResult) string {
 	return "\tMISMATCH (expected " + tr.Expected + ")"
 }
 
-// writeWhy explains each verdict other than a plain pass.
+// writeWhy explains each verdict that is not a plain pass or a plain
+// absence of anything to judge.
 func writeWhy(b *strings.Builder, t ToolReport) {
 	for _, tr := range t.Tests {
-		if tr.Verdict == Pass && len(tr.Secondary) == 0 {
+		if (tr.Verdict == Pass || tr.Verdict == NotApplicable) && len(tr.Secondary) == 0 {
 			continue
 		}
 		fmt.Fprintf(b, "  %s %s: %s", t.Tool, tr.Test, tr.Detail)
@@ -174,6 +175,9 @@ func writeFooter(b *strings.Builder, rep *Report) {
 			fmt.Fprintf(b, "    mismatch: %s\n", m)
 		}
 	}
+	if p := rep.Protocol; p != nil {
+		fmt.Fprintf(b, "  protocol: %d session traces judged against the clauses (findings against the server): %s%s\n", p.Traces, p.Verdict, clausesLine(p))
+	}
 	fmt.Fprintf(b, "  verdicts: %s\n", summaryLine(rep.Summary))
 	if rep.Sessions.TraceDir != "" {
 		fmt.Fprintf(b, "  traces: %s\n", rep.Sessions.TraceDir)
@@ -196,4 +200,20 @@ func summaryLine(m map[string]int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+func clausesLine(p *ProtocolReport) string {
+	var parts []string
+	for _, l := range []struct {
+		word   string
+		counts []ClauseCount
+	}{{"failed", p.Failed}, {"warned", p.Warned}} {
+		for _, c := range l.counts {
+			parts = append(parts, fmt.Sprintf("%s %s in %d", c.Clause, l.word, c.Traces))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + "; see mcpverdict validate)"
 }
