@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 type probeRunFlags struct {
@@ -19,6 +20,9 @@ type probeRunFlags struct {
 	outDir    string
 	format    string
 	output    string
+	sarif     string
+	junit     string
+	category  string
 	noSandbox bool
 }
 
@@ -51,6 +55,9 @@ and probe-report.txt land in --out. Progress goes to stderr.`,
 	fl.StringVar(&f.outDir, "out", "mcpverdict-out", "directory for probe-report.json, probe-report.txt and the session traces")
 	fl.StringVar(&f.format, "format", "text", "report format on stdout: text or json")
 	fl.StringVarP(&f.output, "output", "o", "", "also write the report in --format to FILE")
+	fl.StringVar(&f.sarif, "sarif", "", "also write SARIF to FILE: a rule per hint test, a result per verdict needing attention, at the tool's declaration when found")
+	fl.StringVar(&f.junit, "junit", "", "also write JUnit XML to FILE: a testcase per tool and test")
+	fl.StringVar(&f.category, "category", "", "the SARIF analysis category (default mcpverdict-probe/NAME)")
 	fl.BoolVar(&f.noSandbox, "no-sandbox", false, "run servers without the network sandbox (open-world claims become inconclusive)")
 	return cmd
 }
@@ -103,6 +110,35 @@ func (c *Command) writeProbeReports(rep *probe.Report, f *probeRunFlags) error {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}
+	if err := c.writeProbeExtras(rep, f); err != nil {
+		return err
+	}
 	_, err := c.Stdout.Write(rendered[f.format])
 	return exitcode.Wrap(exitcode.Usage, err)
+}
+
+// writeProbeExtras writes the SARIF and JUnit files asked for.
+func (c *Command) writeProbeExtras(rep *probe.Report, f *probeRunFlags) error {
+	extras := []struct {
+		path  string
+		write func(*bytes.Buffer) error
+	}{
+		{f.sarif, func(b *bytes.Buffer) error {
+			return reporters.WriteProbeSARIF(b, rep, Version(), reporters.Options{Repo: c.repository(), Category: f.category})
+		}},
+		{f.junit, func(b *bytes.Buffer) error { return reporters.WriteProbeJUnit(b, rep) }},
+	}
+	for _, e := range extras {
+		if e.path == "" {
+			continue
+		}
+		var b bytes.Buffer
+		if err := e.write(&b); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+		if err := writeFileAtomic(e.path, b.Bytes()); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+	}
+	return nil
 }

@@ -23,7 +23,8 @@ func asMcpverdict(t *testing.T) {
 func TestProbeRunCatchesTheRacingTool(t *testing.T) {
 	asMcpverdict(t)
 	out := t.TempDir()
-	code, stdout, stderr := runCLI(t, "probe", "run", probeFixture("check-then-insert"), "--concurrent-attempts", "1", "--out", out)
+	code, stdout, stderr := runCLI(t, "probe", "run", probeFixture("check-then-insert"), "--concurrent-attempts", "1", "--out", out,
+		"--sarif", filepath.Join(out, "probe.sarif"), "--junit", filepath.Join(out, "probe.junit.xml"))
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (a violation)\n%s\n%s", code, stdout, stderr)
 	}
@@ -41,6 +42,11 @@ func TestProbeRunCatchesTheRacingTool(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(out, "probe-report.json"))
 	if err != nil || json.Unmarshal(data, &rep) != nil || len(rep.Tools) != 1 {
 		t.Errorf("probe-report.json: %v %s", err, data)
+	}
+	sarif, _ := os.ReadFile(filepath.Join(out, "probe.sarif"))
+	junit, _ := os.ReadFile(filepath.Join(out, "probe.junit.xml"))
+	if !strings.Contains(string(sarif), `"ruleId": "probe/concurrent_idempotence"`) || !strings.Contains(string(junit), `register_user concurrent_idempotence`) {
+		t.Errorf("the SARIF or JUnit file lacks the violation:\n%.400s\n%.400s", sarif, junit)
 	}
 	traces, _ := filepath.Glob(filepath.Join(out, "probe-sessions", "*.jsonl"))
 	if len(traces) < 10 {

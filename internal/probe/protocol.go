@@ -30,10 +30,10 @@ type ClauseCount struct {
 	Traces int    `json:"traces"`
 }
 
-// judgeTraces judges every trace in dir, one at a time so that memory
-// stays flat however many sessions ran.
-func judgeTraces(dir string) ProtocolReport {
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+// judgeTraces judges each trace, one at a time so that memory stays flat
+// however many sessions ran.
+func judgeTraces(paths []string) ProtocolReport {
+	paths = append([]string(nil), paths...)
 	sort.Strings(paths)
 	failed, warned := map[string]int{}, map[string]int{}
 	out := ProtocolReport{Verdict: string(judge.VerdictPass)}

@@ -93,8 +93,28 @@ func (r *runner) fillVerdicts(rep *Report, ev *evidence) {
 		rep.Tools = append(rep.Tools, a.toolReport(ev.Contracts[name], facts[name]))
 	}
 	rep.Sessions.Count = countSessions(ev)
-	protocol := judgeTraces(r.traceDir)
+	protocol := judgeTraces(tracesOf(ev))
 	rep.Protocol = &protocol
+}
+
+// tracesOf lists the traces of every session of this run (an output folder
+// may hold older ones).
+func tracesOf(ev *evidence) []string {
+	var out []string
+	add := func(ss []*sessionResult) {
+		for _, s := range ss {
+			out = append(out, s.Traces...)
+		}
+	}
+	add(ev.Controls)
+	add(ev.Controls2)
+	for _, ce := range ev.Cases {
+		add(ce.Once)
+		add(ce.Twice)
+		add(ce.Single)
+		add(ce.TwoProcess)
+	}
+	return out
 }
 
 func countSessions(ev *evidence) int {

@@ -138,31 +138,11 @@ func (r *runner) runCases(ctx context.Context, ev *evidence) {
 	for _, tc := range r.cases {
 		ce := &caseEvidence{Case: tc}
 		ev.Cases = append(ev.Cases, ce)
-		id := safeName(tc.ID())
-		runs := r.opts.Runs
-		r.addPlanned(2 * runs)
-		wg.Go(func() {
-			ce.Once = r.repeat(ctx, runs, func(i int) sessionPlan { return r.callsPlan(fmt.Sprintf("run%d-once-%s", i+1, id), tc, 1) })
-		})
-		wg.Go(func() {
-			ce.Twice = r.repeat(ctx, runs, func(i int) sessionPlan { return r.callsPlan(fmt.Sprintf("run%d-twice-%s", i+1, id), tc, 2) })
-		})
-		if ev.Contracts[tc.Name].Hint(IdempotentHint).Value != HintTrue {
-			continue
+		r.scheduleSequential(ctx, &wg, ce)
+		if ev.Contracts[tc.Name].Hint(IdempotentHint).Value == HintTrue {
+			concurrent = true
+			r.scheduleConcurrent(ctx, &wg, ce)
 		}
-		concurrent = true
-		n := r.opts.ConcurrentAttempts
-		r.addPlanned(2 * n)
-		wg.Go(func() {
-			ce.Single = r.repeat(ctx, n, func(i int) sessionPlan {
-				return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, ModeSingleConnection, id), tc, 1)
-			})
-		})
-		wg.Go(func() {
-			ce.TwoProcess = r.repeat(ctx, n, func(i int) sessionPlan {
-				return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, ModeTwoProcess, id), tc, 2)
-			})
-		})
 	}
 	if concurrent {
 		r.addPlanned(r.opts.Runs)
@@ -171,4 +151,32 @@ func (r *runner) runCases(ctx context.Context, ev *evidence) {
 		})
 	}
 	wg.Wait()
+}
+
+// scheduleSequential starts the once and twice sessions of every run.
+func (r *runner) scheduleSequential(ctx context.Context, wg *sync.WaitGroup, ce *caseEvidence) {
+	id, runs := safeName(ce.Case.ID()), r.opts.Runs
+	r.addPlanned(2 * runs)
+	wg.Go(func() {
+		ce.Once = r.repeat(ctx, runs, func(i int) sessionPlan { return r.callsPlan(fmt.Sprintf("run%d-once-%s", i+1, id), ce.Case, 1) })
+	})
+	wg.Go(func() {
+		ce.Twice = r.repeat(ctx, runs, func(i int) sessionPlan { return r.callsPlan(fmt.Sprintf("run%d-twice-%s", i+1, id), ce.Case, 2) })
+	})
+}
+
+// scheduleConcurrent starts the concurrent attempts of both modes.
+func (r *runner) scheduleConcurrent(ctx context.Context, wg *sync.WaitGroup, ce *caseEvidence) {
+	id, n := safeName(ce.Case.ID()), r.opts.ConcurrentAttempts
+	r.addPlanned(2 * n)
+	wg.Go(func() {
+		ce.Single = r.repeat(ctx, n, func(i int) sessionPlan {
+			return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, ModeSingleConnection, id), ce.Case, 1)
+		})
+	})
+	wg.Go(func() {
+		ce.TwoProcess = r.repeat(ctx, n, func(i int) sessionPlan {
+			return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, ModeTwoProcess, id), ce.Case, 2)
+		})
+	})
 }

@@ -61,30 +61,35 @@ func startServer(ctx context.Context, o *sessionOptions, sandboxed bool, stateDi
 		s.netLog = tracePath + ".net"
 		argv = o.sandbox.wrap(argv, s.netLog)
 	}
-	w := trace.NewWriter(tf)
 	toServerR, toServerW := io.Pipe()
 	fromServerR, fromServerW := io.Pipe()
 	s.toServer = toServerW
-	go func() {
-		status, err := capture.RunStdio(ctx, capture.StdioConfig{
-			Command: argv, Env: o.env(stateDir), Dir: o.cwd(stateDir),
-			Stdin: toServerR, Stdout: fromServerW, StderrLog: stderrLog, Recorder: w,
-			CloseGrace: 3 * time.Second, TermGrace: 2 * time.Second,
-		})
-		fromServerW.Close()
-		toServerR.Close()
-		w.Close()
-		tf.Close()
-		stderrLog.Close()
-		if err == nil && status.Code != 0 {
-			err = fmt.Errorf("the server exited with status %d%s (see %s.stderr)", status.Code, signalNote(status), filepath.Base(tracePath))
-		}
-		s.ended <- err
-	}()
+	rec := trace.NewWriter(tf)
+	cfg := capture.StdioConfig{
+		Command: argv, Env: o.env(stateDir), Dir: o.cwd(stateDir),
+		Stdin: toServerR, Stdout: fromServerW, StderrLog: stderrLog, Recorder: rec,
+		CloseGrace: 3 * time.Second, TermGrace: 2 * time.Second,
+	}
+	// The client sees the end of the server's output, then the trace is
+	// closed before its file.
+	go s.capture(ctx, cfg, fromServerW, toServerR, rec, tf, stderrLog)
 	s.client = driver.NewClient(driver.NewStdioConn(toServerW, fromServerR))
 	s.client.Handle = func(string, json.RawMessage) (any, *driver.RPCError) { return nil, nil }
 	s.client.Start()
 	return s, nil
+}
+
+// capture runs the server through the capture wrapper until it exits,
+// closes the session's pipes and files in order, and reports how it ended.
+func (s *server) capture(ctx context.Context, cfg capture.StdioConfig, closers ...io.Closer) {
+	status, err := capture.RunStdio(ctx, cfg)
+	for _, c := range closers {
+		c.Close()
+	}
+	if err == nil && status.Code != 0 {
+		err = fmt.Errorf("the server exited with status %d%s (see %s.stderr)", status.Code, signalNote(status), filepath.Base(s.tracePath))
+	}
+	s.ended <- err
 }
 
 func signalNote(st capture.ExitStatus) string {

@@ -1,0 +1,186 @@
+package reporters
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/owenrumney/go-sarif/v2/sarif"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe"
+)
+
+// toolAnnotationsURL is where the specification defines the four hints.
+const toolAnnotationsURL = "https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations"
+
+// probeLevels are the SARIF levels of the verdicts that need attention; a
+// pass and a not-applicable verdict are not results.
+var probeLevels = map[probe.Verdict]string{
+	probe.Violation:       "error",
+	probe.ResetUnverified: "error",
+	probe.Inconclusive:    "warning",
+	probe.OverDeclared:    "note",
+}
+
+// WriteProbeSARIF writes a probe report as a SARIF 2.1.0 log: one rule per
+// hint test (probe/read_only, probe/destructive, …), one result per (tool,
+// test) whose verdict needs attention, placed at the line that declares the
+// tool in the repository when it can be found, else at the tool's entry in
+// the probe definition.
+func WriteProbeSARIF(w io.Writer, rep *probe.Report, version string, opts Options) error {
+	log, err := sarif.New(sarif.Version210, false)
+	if err != nil {
+		return err
+	}
+	log.Schema = sarifSchema
+	log.AddRun(newProbeSARIFRun(rep, version, opts))
+	if err := log.PrettyWrite(w); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, "\n")
+	return err
+}
+
+func newProbeSARIFRun(rep *probe.Report, version string, opts Options) *sarif.Run {
+	driver := sarif.NewVersionedDriver("mcpverdict", sarifVersion(version)).WithInformationURI(InformationURI)
+	driver.Rules = []*sarif.ReportingDescriptor{}
+	b := &sarifRun{run: sarif.NewRun(sarif.Tool{Driver: driver}), repo: opts.Repo, rules: map[string]bool{}, prints: map[string]int{}}
+	b.run.WithAutomationDetails(sarif.NewRunAutomationDetails().WithID(sarifCategory(probeCategory(rep, opts.Category))))
+	if opts.Repo != nil && opts.Repo.Root != "" {
+		b.run.WithOriginalUriBaseIds(map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(fileURI(opts.Repo.Root) + "/")}})
+	}
+	for _, test := range probe.Tests {
+		b.rules[probe.RuleID(test)] = true
+		b.run.Tool.Driver.AddRule(probeRule(test))
+	}
+	lines := definitionLines(rep.Definition.Path)
+	for _, t := range rep.Tools {
+		for i := range t.Tests {
+			if level, ok := probeLevels[t.Tests[i].Verdict]; ok {
+				b.add(probeRule(t.Tests[i].Test), b.probeResult(rep, t.Tool, &t.Tests[i], level, lines[t.Tool]))
+			}
+		}
+	}
+	b.run.AddInvocations(probeInvocation(rep, b.dropped))
+	return b.run
+}
+
+func probeCategory(rep *probe.Report, category string) string {
+	if category != "" {
+		return category
+	}
+	return "mcpverdict-probe/" + rep.Definition.Name
+}
+
+func probeRule(test string) *sarif.ReportingDescriptor {
+	desc := probe.TestDescriptions[test]
+	return sarif.NewRule(probe.RuleID(test)).
+		WithName("McpProbe" + pascalWords(test)).
+		WithShortDescription(sarif.NewMultiformatMessageString(sentence(desc))).
+		WithFullDescription(sarif.NewMultiformatMessageString(sentence(desc + " Only a declaration behaviour can contradict is a claim; an absent hint is never read as false"))).
+		WithHelpURI(toolAnnotationsURL).
+		WithHelp(sarif.NewMultiformatMessageString(sentence(desc + " See " + toolAnnotationsURL)).WithMarkdown(markdownText(desc) + "\n\n[Tool annotations in the specification](" + toolAnnotationsURL + ")")).
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel("error")).
+		WithProperties(sarif.Properties{"tags": []string{"mcp", "tool-annotations", "probe"}, "precision": "high", "problem.severity": "error"})
+}
+
+// pascalWords turns "read_only" into "ReadOnly".
+func pascalWords(s string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(s, "_") {
+		b.WriteString(pascal(w))
+	}
+	return b.String()
+}
+
+func (b *sarifRun) probeResult(rep *probe.Report, tool string, tr *probe.TestResult, level string, defLine int) *sarif.Result {
+	place := b.placeTool(tool, rep.Definition.Path, defLine)
+	text := fmt.Sprintf("Tool %q declares %s %s: %s:%s. %s", tool, tr.Hint, declaredWord(tr.Declared), tr.Verdict, tr.Primary, tr.Detail)
+	if len(tr.Secondary) > 0 {
+		text += fmt.Sprintf(" (also: %s)", joinReasons(tr.Secondary))
+	}
+	res := sarif.NewRuleResult(probe.RuleID(tr.Test)).
+		WithLevel(level).
+		WithMessage(sarif.NewTextMessage(sentence(printable(text)))).
+		WithLocations([]*sarif.Location{b.location(place)})
+	res.WithPartialFingerPrints(map[string]any{FingerprintKey: b.fingerprint(probe.RuleID(tr.Test), tool, string(tr.Verdict), string(tr.Primary))})
+	res.Properties = sarif.Properties{
+		"tool": tool, "test": tr.Test, "hint": tr.Hint, "declared": declaredWord(tr.Declared),
+		"verdict": string(tr.Verdict), "primary_reason": string(tr.Primary), "definition": rep.Definition.Path,
+	}
+	if len(tr.Secondary) > 0 {
+		res.Properties["secondary_reasons"] = joinReasons(tr.Secondary)
+	}
+	return res
+}
+
+func declaredWord(h probe.Hint) string {
+	if h.Value == probe.HintMalformed {
+		return "malformed (" + h.Raw + ")"
+	}
+	return string(h.Value)
+}
+
+func joinReasons(rs []probe.Reason) string {
+	s := make([]string, len(rs))
+	for i, r := range rs {
+		s[i] = string(r)
+	}
+	return strings.Join(s, ", ")
+}
+
+// placeTool puts a tool's result at the source line declaring it, else at
+// its entry in the definition (when the definition is in the repository),
+// else at the workflow file.
+func (b *sarifRun) placeTool(tool, definition string, line int) Place {
+	if b.repo != nil && b.repo.FindTool != nil {
+		if path, l, ok := b.repo.FindTool(tool); ok {
+			return Place{Path: path, Line: l, InRepo: true, Kind: AtDeclaration}
+		}
+	}
+	return b.repo.PlaceTrace(definition, line)
+}
+
+// definitionLines finds the line of each tool's first `name = "..."` in
+// the definition file; a file that cannot be read places every tool at 1.
+func definitionLines(path string) map[string]int {
+	out := map[string]int{}
+	f, err := os.Open(path)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		key, value, ok := strings.Cut(sc.Text(), "=")
+		if !ok || strings.TrimSpace(key) != "name" {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(value), `"`)
+		if _, seen := out[name]; !seen {
+			out[name] = n
+		}
+	}
+	return out
+}
+
+func probeInvocation(rep *probe.Report, dropped int) *sarif.Invocation {
+	ok := rep.Reset.Error == ""
+	var notes []*sarif.Notification
+	if !rep.Sandbox.Available {
+		notes = append(notes, sarifNote("warning", "openWorldHint was not tested: "+rep.Sandbox.Reason))
+	}
+	if !rep.Coverage.Complete {
+		notes = append(notes, sarifNote("warning", "coverage is incomplete: unobserved "+strings.Join(rep.Coverage.Unobserved, "; ")))
+	}
+	if dropped > 0 {
+		notes = append(notes, sarifNote("warning", fmt.Sprintf("%d more results were left out: a run keeps at most %d; probe-report.json has them all", dropped, maxSARIFResults)))
+	}
+	inv := &sarif.Invocation{ExecutionSuccessful: &ok}
+	if len(notes) > 0 {
+		inv.ToolExecutionNotifications = notes
+	}
+	return inv
+}
