@@ -62,6 +62,7 @@ func New() *mcp.Server {
 		recoverPanics,
 		newRateLimit().middleware,
 		pinRequestedVersion,
+		rejectMissingProtocolMeta,
 		rejectNonObjectArguments,
 		rejectUnknownLogLevels,
 		resourceNotFoundCodeByRevision,

@@ -186,6 +186,10 @@ func judgeMissingSession(s *Session, t *httpTrace, x *httpExchange) {
 	}
 }
 
+// judgeEndedSession holds a request on an ended session to 404. Serving it
+// (2xx) or refusing it as a bad request (400, as though the id were absent)
+// both break the rule; other refusals (405, 406, 415, 5xx...) answer some
+// other fault of the request and decide nothing.
 func judgeEndedSession(s *Session, x *httpExchange, sess *httpSession) {
 	if sess.Ended == nil || sess.Ended.Seq > x.Request.Seq {
 		return
@@ -193,7 +197,7 @@ func judgeEndedSession(s *Session, x *httpExchange, sess *httpSession) {
 	switch {
 	case x.Status() == 404:
 		s.Pass("http.terminated-session-404", spec.Server)
-	case x.OK():
+	case x.OK() || x.Status() == 400:
 		s.Fail("http.terminated-session-404", spec.Server, x.Response,
 			"a %s on session %q, which ended on line %d, was answered %d instead of 404 Not Found",
 			x.Method(), sess.ID, sess.Ended.Line, x.Status())

@@ -102,7 +102,7 @@ func checkResponseID(s *Session, m *Msg) {
 	}
 	checkSolicited(s, m)
 	switch {
-	case m.Kind == KindError && bytes.Equal(m.ID, []byte("null")):
+	case idUnread(m):
 		s.Pass(id, m.From) // allowed when the request's id could not be read
 	case m.Request == nil && s.used[partyIndex(Peer(m.From))].contains(m.IDKey):
 		s.Fail(id, m.From, m.Event, "%s with id %s answers a request of the %s that was already answered", m.Kind, m.ID, Peer(m.From))
@@ -156,8 +156,16 @@ func isOneSentence(msg string) bool {
 	return !strings.ContainsAny(msg, "\n\r") && !sentenceBreak.MatchString(msg)
 }
 
+// idUnread reports an error response that names no request: its id is
+// null (JSON-RPC's way) or absent (which the MCP schema allows, since MCP ids
+// are never null). Both are how a receiver answers a message whose id it
+// could not read.
+func idUnread(m *Msg) bool {
+	return m.Kind == KindError && (len(m.ID) == 0 || bytes.Equal(m.ID, []byte("null")))
+}
+
 func checkSolicited(s *Session, m *Msg) {
-	if m.Kind == KindError && bytes.Equal(m.ID, []byte("null")) {
+	if idUnread(m) {
 		return
 	}
 	peer := Peer(m.From)

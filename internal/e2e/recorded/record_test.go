@@ -65,10 +65,7 @@ func recordings(t *testing.T, bin string) []recording {
 	os.Remove(memoryFile)
 	everything := quote(peers.Everything(t))
 	probes := map[string]string{}
-	// reused-id is left out: the judge holds the server's answer to the
-	// second request with a reused id against the server (BASE-006), a false
-	// positive reported to the judge's owners.
-	for _, p := range []string{"before-initialize", "unknown-method", "invalid-params", "invalid-cursor", "malformed-json", "batch"} {
+	for _, p := range []string{"before-initialize", "unknown-method", "invalid-params", "invalid-cursor", "malformed-json", "batch", "reused-id"} {
 		probes["probe-"+p+"-stdio-2025-11-25.jsonl"] = "server-everything-probe-" + p
 	}
 	memArgv, memEnv := peers.Memory(t, memoryFile)
@@ -85,6 +82,13 @@ func recordings(t *testing.T, bin string) []recording {
 		{"example-server", nil, nil, map[string]string{
 			"session-stdio-2025-11-25.jsonl": "example-server-stdio-2025-11-25",
 			"session-stdio-2026-07-28.jsonl": "example-server-stdio-2026-07-28",
+		}},
+		// The example server answers an unreadable line with an error that
+		// has no id, and holds a discovered session to per-request _meta.
+		{"example-server-probes", []string{"--probe-rejections"}, nil, map[string]string{
+			"probe-malformed-json-stdio-2025-11-25.jsonl": "example-server-probe-malformed-json-2025-11-25",
+			"probe-batch-stdio-2026-07-28.jsonl":          "example-server-probe-batch-2026-07-28",
+			"probe-missing-meta-stdio-2026-07-28.jsonl":   "example-server-probe-missing-meta-2026-07-28",
 		}},
 	}
 }
