@@ -42,7 +42,7 @@ func (GitHub) Write(w io.Writer, rep *judge.Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	shown := map[string]int{}
 	left := map[string]int{}
-	for _, a := range annotations(rep, opts.Repo) {
+	for _, a := range append(annotations(rep, opts.Repo), probeAnnotations(opts.Probes, opts.Repo)...) {
 		if shown[a.kind] == MaxAnnotations {
 			left[a.kind]++
 			continue

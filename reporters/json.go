@@ -17,9 +17,17 @@ func init() { register(JSON{}) }
 // Name is "json".
 func (JSON) Name() string { return "json" }
 
-func (JSON) Write(w io.Writer, rep *judge.Report, _ Options) error {
+func (JSON) Write(w io.Writer, rep *judge.Report, opts Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	if len(opts.Probes) == 0 {
+		return enc.Encode(rep)
+	}
+	// The probe verdicts ride beside the clause report's own members, so
+	// that a reader of the plain report reads this one unchanged.
+	return enc.Encode(struct {
+		*judge.Report
+		Probes []probeJSON `json:"probes"`
+	}{rep, probesJSON(opts.Probes)})
 }

@@ -25,10 +25,15 @@ func init() { register(JUnit{}) }
 // Name is "junit".
 func (JUnit) Name() string { return "junit" }
 
-func (JUnit) Write(w io.Writer, rep *judge.Report, _ Options) error {
+func (JUnit) Write(w io.Writer, rep *judge.Report, opts Options) error {
 	suites := junit.Testsuites{Name: "mcpverdict"}
 	for i := range rep.Runs {
 		suites.AddSuite(junitSuite(i, &rep.Runs[i], rep.Strict))
+	}
+	for _, p := range opts.Probes {
+		for _, t := range p.Tools {
+			suites.AddSuite(probeSuite(len(suites.Suites), p, t))
+		}
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err

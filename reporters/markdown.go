@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
 // Markdown writes the job summary: the verdict, a totals table, the
@@ -30,7 +31,7 @@ func (Markdown) Write(w io.Writer, rep *judge.Report, opts Options) error {
 		limit = MaxSummaryBytes
 	}
 	md := newBudget(limit)
-	writeSummary(md, rep, maxFindings(opts))
+	writeSummary(md, rep, opts.Probes, maxFindings(opts))
 	_, err := io.WriteString(w, md.String())
 	return err
 }
@@ -42,9 +43,12 @@ var verdictIcons = map[judge.Verdict]string{
 	judge.VerdictIncomplete:       "⛔",
 }
 
-func writeSummary(md *budget, rep *judge.Report, max int) {
+func writeSummary(md *budget, rep *judge.Report, probes []*probe.Report, max int) {
 	md.add(fmt.Sprintf("## %s mcpverdict: %s%s\n\n", verdictIcons[rep.Verdict], rep.Verdict, markdownText(scopeNote(rep))))
 	writeTotals(md, rep)
+	for _, p := range probes {
+		writeProbeSummary(md, p, max)
+	}
 	for i := range rep.Runs {
 		writeRunSummary(md, &rep.Runs[i], max)
 	}

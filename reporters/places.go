@@ -58,14 +58,22 @@ type Place struct {
 // tool it is about, else at its trace line when the trace lies inside the
 // repository, else at the workflow file.
 func (r *Repository) PlaceFinding(f *judge.Finding) Place {
-	if r != nil && r.FindTool != nil {
-		if tool := ToolOf(f.Message); tool != "" {
-			if path, line, ok := r.FindTool(tool); ok {
-				return Place{Path: path, Line: line, InRepo: true, Kind: AtDeclaration}
-			}
-		}
+	if tool := ToolOf(f.Message); tool != "" {
+		return r.PlaceTool(tool, f.Trace, f.Line)
 	}
 	return r.PlaceTrace(f.Trace, f.Line)
+}
+
+// PlaceTool decides where something about a tool is shown: at the line
+// declaring the tool, else at file:line (a trace, a probe definition) when
+// that file lies inside the repository, else at the workflow file.
+func (r *Repository) PlaceTool(tool, file string, line int) Place {
+	if r != nil && r.FindTool != nil {
+		if path, l, ok := r.FindTool(tool); ok {
+			return Place{Path: path, Line: l, InRepo: true, Kind: AtDeclaration}
+		}
+	}
+	return r.PlaceTrace(file, line)
 }
 
 // PlaceTrace places an event of a trace: at its line when the trace lies in

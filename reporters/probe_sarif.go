@@ -55,6 +55,14 @@ func newProbeSARIFRun(rep *probe.Report, version string, opts Options) *sarif.Ru
 		b.rules[probe.RuleID(test)] = true
 		b.run.Tool.Driver.AddRule(probeRule(test))
 	}
+	b.addProbe(rep)
+	b.run.AddInvocations(probeInvocation(rep, b.dropped))
+	return b.run
+}
+
+// addProbe adds a result for each (tool, test) of a probe report whose
+// verdict needs attention, defining its rule on first use.
+func (b *sarifRun) addProbe(rep *probe.Report) {
 	lines := definitionLines(rep.Definition.Path)
 	for _, t := range rep.Tools {
 		for i := range t.Tests {
@@ -63,8 +71,6 @@ func newProbeSARIFRun(rep *probe.Report, version string, opts Options) *sarif.Ru
 			}
 		}
 	}
-	b.run.AddInvocations(probeInvocation(rep, b.dropped))
-	return b.run
 }
 
 func probeCategory(rep *probe.Report, category string) string {
@@ -96,7 +102,7 @@ func pascalWords(s string) string {
 }
 
 func (b *sarifRun) probeResult(rep *probe.Report, tool string, tr *probe.TestResult, level string, defLine int) *sarif.Result {
-	place := b.placeTool(tool, rep.Definition.Path, defLine)
+	place := b.repo.PlaceTool(tool, rep.Definition.Path, defLine)
 	text := fmt.Sprintf("Tool %q declares %s %s: %s:%s. %s", tool, tr.Hint, declaredWord(tr.Declared), tr.Verdict, tr.Primary, tr.Detail)
 	if len(tr.Secondary) > 0 {
 		text += fmt.Sprintf(" (also: %s)", joinReasons(tr.Secondary))
@@ -131,18 +137,6 @@ func joinReasons(rs []probe.Reason) string {
 	return strings.Join(s, ", ")
 }
 
-// placeTool puts a tool's result at the source line declaring it, else at
-// its entry in the definition (when the definition is in the repository),
-// else at the workflow file.
-func (b *sarifRun) placeTool(tool, definition string, line int) Place {
-	if b.repo != nil && b.repo.FindTool != nil {
-		if path, l, ok := b.repo.FindTool(tool); ok {
-			return Place{Path: path, Line: l, InRepo: true, Kind: AtDeclaration}
-		}
-	}
-	return b.repo.PlaceTrace(definition, line)
-}
-
 // definitionLines finds the line of each tool's first `name = "..."` in
 // the definition file; a file that cannot be read places every tool at 1.
 func definitionLines(path string) map[string]int {
@@ -168,13 +162,7 @@ func definitionLines(path string) map[string]int {
 
 func probeInvocation(rep *probe.Report, dropped int) *sarif.Invocation {
 	ok := rep.Reset.Error == ""
-	var notes []*sarif.Notification
-	if !rep.Sandbox.Available {
-		notes = append(notes, sarifNote("warning", "openWorldHint was not tested: "+rep.Sandbox.Reason))
-	}
-	if !rep.Coverage.Complete {
-		notes = append(notes, sarifNote("warning", "coverage is incomplete: unobserved "+strings.Join(rep.Coverage.Unobserved, "; ")))
-	}
+	notes := probeNotes(rep, "")
 	if dropped > 0 {
 		notes = append(notes, sarifNote("warning", fmt.Sprintf("%d more results were left out: a run keeps at most %d; probe-report.json has them all", dropped, maxSARIFResults)))
 	}
@@ -183,4 +171,17 @@ func probeInvocation(rep *probe.Report, dropped int) *sarif.Invocation {
 		inv.ToolExecutionNotifications = notes
 	}
 	return inv
+}
+
+// probeNotes are what a probe run could not test, as SARIF notifications;
+// prefix names the definition when the run holds more than the probe.
+func probeNotes(rep *probe.Report, prefix string) []*sarif.Notification {
+	var notes []*sarif.Notification
+	if !rep.Sandbox.Available {
+		notes = append(notes, sarifNote("warning", prefix+"openWorldHint was not tested: "+rep.Sandbox.Reason))
+	}
+	if !rep.Coverage.Complete {
+		notes = append(notes, sarifNote("warning", prefix+"coverage is incomplete: unobserved "+strings.Join(rep.Coverage.Unobserved, "; ")))
+	}
+	return notes
 }

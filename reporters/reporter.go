@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
 // Options shape how a report is rendered.
@@ -30,6 +31,10 @@ type Options struct {
 	// server, so that several jobs' uploads stand side by side instead of
 	// replacing each other; empty means "mcpverdict/".
 	Category string
+	// Probes are tool-annotation probe reports run alongside the clause
+	// report (check --probe): each format shows their verdicts next to
+	// the clauses.
+	Probes []*probe.Report
 }
 
 // Reporter renders a report in one format.

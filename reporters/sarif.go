@@ -73,7 +73,14 @@ func newSARIFRun(rep *judge.Report, opts Options) *sarif.Run {
 	for i := range rep.Runs {
 		b.addRun(&rep.Runs[i])
 	}
-	b.run.AddInvocations(sarifInvocation(rep, b.dropped))
+	for _, p := range opts.Probes {
+		b.addProbe(p)
+	}
+	inv := sarifInvocation(rep, b.dropped)
+	for _, p := range opts.Probes {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, probeNotes(p, "probe "+p.Definition.Name+": ")...)
+	}
+	b.run.AddInvocations(inv)
 	return b.run
 }
 

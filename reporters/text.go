@@ -25,6 +25,7 @@ func (Text) Write(w io.Writer, rep *judge.Report, opts Options) error {
 	for i := range rep.Runs {
 		writeRun(bw, &rep.Runs[i], opts)
 	}
+	writeProbeText(bw, opts.Probes, opts)
 	fmt.Fprintf(bw, "verdict: %s%s\n", rep.Verdict, scopeNote(rep))
 	return bw.Flush()
 }

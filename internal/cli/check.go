@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/driver"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
 type checkFlags struct {
@@ -24,6 +25,10 @@ type checkFlags struct {
 	stepTimeout time.Duration
 	probe       bool
 	evidence    evidenceFlags
+	// probeDefs are the tool-annotation probe definitions to run after
+	// the sessions (--probe), with probeAttempts concurrent attempts.
+	probeDefs     []string
+	probeAttempts int
 }
 
 func (c *Command) checkCmd() *cobra.Command {
@@ -43,10 +48,15 @@ and, in parallel, a 2026-07-28 one (server/discover, per-request _meta); a
 server that answers server/discover as a legacy server is judged under
 2025-11-25 only. --revision chooses the revisions to drive instead.
 
+--probe DEF.toml then probes the tool annotations as 'probe run' does; the
+verdicts join every report, the exit status and the ledger, and the probe's
+own reports land in --out/probe/NAME/.
+
 Everything lands in --out: each session's trace (and its .stderr), report.json
-and report.txt. Exit status as validate: 0 pass, 1 a clause failed, 2 bad
-invocation or a server that could not be driven (1 if a clause failed too),
-3 a malformed trace.`,
+and report.txt. Exit status as validate: 0 pass, 1 a clause failed or a probe
+verdict failed (a violation, an unverified reset), 2 bad invocation, a server
+that could not be driven (1 if a clause failed too) or a probe definition
+that does not load or whose server does not start, 3 a malformed trace.`,
 		Example: `  mcpverdict check
   mcpverdict check --server "npx -y @modelcontextprotocol/server-everything"
   mcpverdict check --url http://127.0.0.1:3000/mcp --probe-rejections
@@ -69,6 +79,8 @@ invocation or a server that could not be driven (1 if a clause failed too),
 	fl.StringVar(&f.call, "call", "read-only", "which tools to call: read-only (declared readOnlyHint: true), all, none")
 	fl.DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "how long one request may take before it is cancelled; a server that then misses a ping too counts as hung")
 	fl.BoolVar(&f.probe, "probe-rejections", false, "also send, each in a session of its own, what a conforming client never sends, and judge how the server rejects it")
+	fl.StringArrayVar(&f.probeDefs, "probe", nil, "after the sessions, probe the tool annotations as this definition says (mcpverdict probe run); its verdicts join the reports, the exit status and the ledger; repeatable")
+	fl.IntVar(&f.probeAttempts, "probe-attempts", probe.DefaultConcurrentAttempts, "with --probe: concurrent attempts per mode for each tool declaring idempotentHint: true")
 	return cmd
 }
 
@@ -90,6 +102,10 @@ func (c *Command) runCheck(ctx context.Context, f *checkFlags, start runStart) e
 	if err != nil {
 		return err
 	}
+	hp, err := loadHintProbes(f.probeDefs, f.probeAttempts)
+	if err != nil {
+		return err
+	}
 	p := newProgress(c.Stderr)
 	defer p.close()
 	var sessions []*session
@@ -101,7 +117,8 @@ func (c *Command) runCheck(ctx context.Context, f *checkFlags, start runStart) e
 	if f.probe && f.client == "" {
 		sessions = append(sessions, c.probeAll(ctx, t, probeRevisions(revisions, sessions), dopts, f.outDir, p)...)
 	}
-	return c.judgeSessions(sessions, opts, f, p, start)
+	hp.run(ctx, c, f)
+	return c.judgeSessions(sessions, hp, opts, f, p, start)
 }
 
 // driveRevisions checks that each --revision is one the driver speaks.

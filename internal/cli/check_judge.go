@@ -13,7 +13,7 @@ import (
 // judgeSessions judges every session that left something to judge, writes
 // the reports and maps the outcome to the exit status: the verdict's, unless
 // a session could not be driven, which exits 2 (1 when a clause failed too).
-func (c *Command) judgeSessions(sessions []*session, opts judge.Options, f *checkFlags, p *progress, start runStart) error {
+func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.Options, f *checkFlags, p *progress, start runStart) error {
 	var driven, probes []string
 	probeNames := map[string]string{}
 	for _, s := range sessions {
@@ -42,13 +42,18 @@ func (c *Command) judgeSessions(sessions []*session, opts judge.Options, f *chec
 	if err != nil {
 		return err
 	}
+	hp.foldInto(report)
+	f.probes = hp.reports
 	if err := c.writeCheckReports(report, f); err != nil {
 		return err
 	}
-	if err := c.recordEvidence(f.outDir, append(driven, probes...), report, drift, start); err != nil {
+	if err := c.recordEvidence(f.outDir, append(driven, probes...), report, hp.evidence(f.outDir), drift, start); err != nil {
 		return err
 	}
-	status := reportStatus(report) // a contract finding fails the verdict
+	if hp.err != nil {
+		return hp.err // a probe that could not run claims no verdict: exit 2, its error last
+	}
+	status := reportStatus(report) // a contract finding or a failed probe fails the verdict
 	if problem != nil && exitcode.Of(status) == exitcode.OK {
 		return exitWith(exitcode.Usage)
 	}
@@ -133,7 +138,7 @@ func addTotals(a, b judge.Totals) judge.Totals {
 func (c *Command) writeCheckReports(report *judge.Report, f *checkFlags) error {
 	for name, file := range map[string]string{"json": "report.json", "text": "report.txt"} {
 		rep, _ := reporters.Get(name)
-		if err := writeRendered(rep, report, filepath.Join(f.outDir, file), f.all); err != nil {
+		if err := writeRendered(rep, report, filepath.Join(f.outDir, file), reporters.Options{All: f.all, Probes: f.probes}); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

@@ -50,12 +50,12 @@ func startRun(cmd *cobra.Command) runStart {
 }
 
 // recordEvidence writes the run's ledger (its traces, the report, the
-// contract drift when there is one) and its head into outDir, and prints
-// the head.
-func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, drift *evidence.Drift, start runStart) error {
+// contract drift when there is one, the probes' verdicts) and its head into
+// outDir, and prints the head.
+func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, probes []evidence.ProbeEvidence, drift *evidence.Drift, start runStart) error {
 	head, err := evidence.WriteRunLedger(filepath.Join(outDir, LedgerFile), filepath.Join(outDir, HeadFile), evidence.RunEvidence{
 		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.getenv),
-		Traces:     traces, Report: report, Drift: drift,
+		Traces:     traces, Report: report, Drift: drift, Probes: probes,
 	})
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)

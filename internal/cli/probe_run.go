@@ -72,7 +72,7 @@ func (c *Command) runProbe(ctx context.Context, path string, f *probeRunFlags) e
 	}
 	rep, err := probe.Run(ctx, def, probe.Options{
 		Runs: f.runs, ConcurrentAttempts: f.attempts, Tools: f.tools, NoSandbox: f.noSandbox,
-		TraceDir: filepath.Join(f.outDir, "probe-sessions"),
+		TraceDir: filepath.Join(f.outDir, probeSessionDir),
 		Progress: func(line string) { fmt.Fprintf(c.Stderr, "mcpverdict: probe %s\n", line) },
 	})
 	if err != nil {
@@ -87,23 +87,18 @@ func (c *Command) runProbe(ctx context.Context, path string, f *probeRunFlags) e
 	return nil
 }
 
+// The files a probe run keeps in its output folder.
+const (
+	probeReportJSON = "probe-report.json"
+	probeReportText = "probe-report.txt"
+	probeSessionDir = "probe-sessions"
+)
+
 // writeProbeReports keeps both formats in --out and prints the chosen one.
 func (c *Command) writeProbeReports(rep *probe.Report, f *probeRunFlags) error {
-	rendered := map[string][]byte{}
-	for format, write := range map[string]func(*bytes.Buffer) error{
-		"json": func(b *bytes.Buffer) error { return probe.WriteJSON(b, rep) },
-		"text": func(b *bytes.Buffer) error { return probe.WriteText(b, rep) },
-	} {
-		var b bytes.Buffer
-		if err := write(&b); err != nil {
-			return exitcode.Wrap(exitcode.Usage, err)
-		}
-		rendered[format] = b.Bytes()
-	}
-	for format, name := range map[string]string{"json": "probe-report.json", "text": "probe-report.txt"} {
-		if err := writeFileAtomic(filepath.Join(f.outDir, name), rendered[format]); err != nil {
-			return exitcode.Wrap(exitcode.Usage, err)
-		}
+	rendered, err := keepProbeReport(rep, f.outDir)
+	if err != nil {
+		return err
 	}
 	if f.output != "" {
 		if err := writeFileAtomic(f.output, rendered[f.format]); err != nil {
@@ -113,7 +108,7 @@ func (c *Command) writeProbeReports(rep *probe.Report, f *probeRunFlags) error {
 	if err := c.writeProbeExtras(rep, f); err != nil {
 		return err
 	}
-	_, err := c.Stdout.Write(rendered[f.format])
+	_, err = c.Stdout.Write(rendered[f.format])
 	return exitcode.Wrap(exitcode.Usage, err)
 }
 
@@ -141,4 +136,26 @@ func (c *Command) writeProbeExtras(rep *probe.Report, f *probeRunFlags) error {
 		}
 	}
 	return nil
+}
+
+// keepProbeReport writes the report as JSON and text into dir and returns
+// both renderings, by format name.
+func keepProbeReport(rep *probe.Report, dir string) (map[string][]byte, error) {
+	rendered := map[string][]byte{}
+	for format, write := range map[string]func(*bytes.Buffer) error{
+		"json": func(b *bytes.Buffer) error { return probe.WriteJSON(b, rep) },
+		"text": func(b *bytes.Buffer) error { return probe.WriteText(b, rep) },
+	} {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			return nil, exitcode.Wrap(exitcode.Usage, err)
+		}
+		rendered[format] = b.Bytes()
+	}
+	for format, name := range map[string]string{"json": probeReportJSON, "text": probeReportText} {
+		if err := writeFileAtomic(filepath.Join(dir, name), rendered[format]); err != nil {
+			return nil, exitcode.Wrap(exitcode.Usage, err)
+		}
+	}
+	return rendered, nil
 }

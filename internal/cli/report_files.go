@@ -73,7 +73,7 @@ func (c *Command) reportOptions(report *judge.Report, f *judgeFlags) reporters.O
 	if category == "" {
 		category = defaultCategory(report)
 	}
-	return reporters.Options{All: f.all, Repo: c.repository(), Category: category}
+	return reporters.Options{All: f.all, Repo: c.repository(), Category: category, Probes: f.probes}
 }
 
 // repository finds the checkout: $GITHUB_WORKSPACE on a runner, else the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 	"github.com/mcpverdict/mcpverdict/internal/wireschema"
@@ -33,6 +34,9 @@ type judgeFlags struct {
 	// --junit FILE, ...): one run writes every report it is asked for.
 	files    map[string]*string
 	category string
+	// probes are the tool-annotation probe reports check --probe shows
+	// beside the clauses; validate has none.
+	probes []*probe.Report
 }
 
 func (f *judgeFlags) register(cmd *cobra.Command) {
@@ -159,9 +163,9 @@ func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *j
 	return c.writeFormatFiles(report, f, opts)
 }
 
-func writeRendered(rep reporters.Reporter, report *judge.Report, path string, all bool) error {
+func writeRendered(rep reporters.Reporter, report *judge.Report, path string, opts reporters.Options) error {
 	var buf bytes.Buffer
-	if err := rep.Write(&buf, report, reporters.Options{All: all}); err != nil {
+	if err := rep.Write(&buf, report, opts); err != nil {
 		return err
 	}
 	return writeFileAtomic(path, buf.Bytes())

@@ -25,6 +25,8 @@ type RunEvidence struct {
 	Report *judge.Report
 	// Drift is the contract comparison with a lockfile, nil without one.
 	Drift *Drift
+	// Probes are the tool-annotation probes the run made (check --probe).
+	Probes []ProbeEvidence
 }
 
 // Drift is the outcome of comparing a run's tools with a contract lockfile.
@@ -39,7 +41,8 @@ type Drift struct {
 // WriteRunLedger writes a run's ledger to path (and its head to headPath,
 // when set), whole or not at all, and returns the head. Blocks: provenance,
 // then per trace "trace" (path, SHA-256, size) and "declarations" (the tools
-// it lists), "clause_report", "wire_schema" and "contract_findings".
+// it lists), "clause_report", "wire_schema", "contract_findings", and per
+// probe "probe_report" and a "probe_verdict" per (tool, test).
 func WriteRunLedger(path, headPath string, ev RunEvidence) (string, error) {
 	led, err := ledger.Create(path, ev.Provenance)
 	if err != nil {
@@ -58,6 +61,11 @@ func WriteRunLedger(path, headPath string, ev RunEvidence) (string, error) {
 	}
 	if ev.Drift != nil {
 		if _, err := led.Append("contract_findings", ev.Drift); err != nil {
+			return "", err
+		}
+	}
+	for _, pe := range ev.Probes {
+		if err := appendProbe(led, pe); err != nil {
 			return "", err
 		}
 	}

@@ -1,0 +1,185 @@
+package reporters
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe"
+)
+
+// This file renders the probe reports a clause report carries (check
+// --probe, Options.Probes) in the human formats and as annotations; SARIF
+// and JUnit reuse the probe's own renderings (probe_sarif.go,
+// probe_junit.go).
+
+// verdictOrder lists the probe verdicts from the most to the least urgent,
+// for counts and summaries.
+var verdictOrder = []probe.Verdict{probe.Violation, probe.ResetUnverified, probe.Inconclusive, probe.OverDeclared, probe.Pass, probe.NotApplicable}
+
+// probeAttention says whether a verdict is listed without --all: the
+// verdicts SARIF reports as results.
+func probeAttention(v probe.Verdict) bool {
+	_, ok := probeLevels[v]
+	return ok
+}
+
+// probeConditions says in one line what the run could and could not test.
+func probeConditions(rep *probe.Report) string {
+	parts := []string{fmt.Sprintf("%d runs, %d concurrent attempts per mode, %d sessions", rep.Runs, rep.ConcurrentAttempts, rep.Sessions.Count)}
+	switch {
+	case rep.Reset.Error != "":
+		parts = append(parts, "reset failed: "+rep.Reset.Error)
+	case !rep.Reset.Verified:
+		parts = append(parts, "reset UNVERIFIED")
+	default:
+		parts = append(parts, "reset verified")
+	}
+	if rep.Sandbox.Available {
+		parts = append(parts, "network sandbox on")
+	} else {
+		parts = append(parts, "no network sandbox ("+rep.Sandbox.Reason+")")
+	}
+	if !rep.Coverage.Complete {
+		parts = append(parts, "coverage incomplete (unobserved: "+strings.Join(rep.Coverage.Unobserved, "; ")+")")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// probeCounts is the report's summary in verdict order: "1 VIOLATION, 3 PASS".
+func probeCounts(rep *probe.Report) string {
+	var parts []string
+	for _, v := range verdictOrder {
+		if n := rep.Summary[string(v)]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, v))
+		}
+	}
+	if len(parts) == 0 {
+		return "no verdict"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// probeLine is one verdict in one line: tool, test, declaration, verdict,
+// reasons and detail.
+func probeLine(tool string, tr *probe.TestResult) string {
+	s := fmt.Sprintf("%s %s (%s %s): %s:%s: %s", tool, tr.Test, tr.Hint, declaredWord(tr.Declared), tr.Verdict, tr.Primary, tr.Detail)
+	if len(tr.Secondary) > 0 {
+		s += " (also: " + joinReasons(tr.Secondary) + ")"
+	}
+	if tr.Matched != nil && !*tr.Matched {
+		s += " [expected " + tr.Expected + "]"
+	}
+	return s
+}
+
+// writeProbeText lists each probe's verdicts that need attention (every
+// verdict with --all) before the verdict line of the text report.
+func writeProbeText(w *bufio.Writer, probes []*probe.Report, opts Options) {
+	for _, rep := range probes {
+		fmt.Fprintf(w, "probe %s (%s): %s\n", rep.Definition.Name, rep.Definition.Path, probeCounts(rep))
+		fmt.Fprintf(w, "  %s\n", probeConditions(rep))
+		for _, t := range rep.Tools {
+			for i := range t.Tests {
+				if tr := &t.Tests[i]; opts.All || probeAttention(tr.Verdict) {
+					fmt.Fprintf(w, "  %-16s %s\n", tr.Verdict, probeLine(t.Tool, tr))
+				}
+			}
+		}
+	}
+}
+
+var probeIcons = map[probe.Verdict]string{
+	probe.Violation: "❌", probe.ResetUnverified: "⛔", probe.Inconclusive: "❔",
+	probe.OverDeclared: "🔽", probe.Pass: "✅", probe.NotApplicable: "➖",
+}
+
+// writeProbeSummary gives each probe a section of the job summary: its
+// conditions, a table of every tool's verdicts and the verdicts that need
+// attention with their reasons.
+func writeProbeSummary(md *budget, rep *probe.Report, max int) {
+	md.add(fmt.Sprintf("### Tool annotations probed: %s (%s)\n\n%s. %s.\n\n", markdownCode(rep.Definition.Name),
+		markdownCode(rep.Definition.Path), markdownText(probeCounts(rep)), markdownText(probeConditions(rep))))
+	md.add("| tool | " + strings.Join(probe.Tests, " | ") + " |\n|---" + strings.Repeat("|---", len(probe.Tests)) + "|\n")
+	for _, t := range rep.Tools {
+		cells := make([]string, len(probe.Tests))
+		for i, test := range probe.Tests {
+			cells[i] = "–"
+			for _, tr := range t.Tests {
+				if tr.Test == test {
+					cells[i] = probeIcons[tr.Verdict] + " " + string(tr.Verdict)
+				}
+			}
+		}
+		md.add(fmt.Sprintf("| %s | %s |\n", markdownCode(t.Tool), strings.Join(cells, " | ")))
+	}
+	md.add("\n")
+	var lines []string
+	for _, t := range rep.Tools {
+		for i := range t.Tests {
+			if tr := &t.Tests[i]; probeAttention(tr.Verdict) {
+				lines = append(lines, fmt.Sprintf("- %s %s\n", probeIcons[tr.Verdict], markdownText(probeLine(t.Tool, tr))))
+			}
+		}
+	}
+	for i, l := range lines {
+		if i == max {
+			md.add(fmt.Sprintf("- … and %d more (probe-report.json lists them all)\n", len(lines)-max))
+			break
+		}
+		md.add(l)
+	}
+	md.add("\n")
+}
+
+// probeAnnotations gives an error per violation or unverified reset and a
+// warning per inconclusive verdict, at the line declaring the tool.
+func probeAnnotations(probes []*probe.Report, repo *Repository) []annotation {
+	var out []annotation
+	for _, rep := range probes {
+		lines := definitionLines(rep.Definition.Path)
+		for _, t := range rep.Tools {
+			for i := range t.Tests {
+				tr := &t.Tests[i]
+				kind := probeLevels[tr.Verdict] // an over-declaration's "note" is no annotation
+				if kind != "error" && kind != "warning" {
+					continue
+				}
+				out = append(out, annotation{
+					kind:    kind,
+					place:   repo.PlaceTool(t.Tool, rep.Definition.Path, lines[t.Tool]),
+					title:   fmt.Sprintf("%s: %s %s %s", probe.RuleID(tr.Test), t.Tool, tr.Hint, declaredWord(tr.Declared)),
+					message: probeLine(t.Tool, tr) + "\nprobe definition: " + rep.Definition.Path,
+				})
+			}
+		}
+	}
+	return out
+}
+
+// probeJSON is a probe report as the JSON clause report carries it: the
+// verdicts without their evidence, which probe-report.json holds.
+type probeJSON struct {
+	Definition probe.DefinitionInfo  `json:"definition"`
+	Failed     bool                  `json:"failed"`
+	Summary    map[string]int        `json:"summary"`
+	Reset      probe.ResetCheck      `json:"reset"`
+	Sandbox    probe.SandboxInfo     `json:"sandbox"`
+	Coverage   probe.Coverage        `json:"coverage"`
+	TraceDir   string                `json:"trace_dir,omitempty"`
+	Verdicts   []probe.VerdictRecord `json:"verdicts"`
+}
+
+func probesJSON(probes []*probe.Report) []probeJSON {
+	out := make([]probeJSON, len(probes))
+	for i, rep := range probes {
+		out[i] = probeJSON{
+			Definition: rep.Definition, Failed: rep.Failed(), Summary: rep.Summary, Reset: rep.Reset,
+			Sandbox: rep.Sandbox, Coverage: rep.Coverage, TraceDir: rep.Sessions.TraceDir, Verdicts: rep.Verdicts(),
+		}
+		if out[i].Verdicts == nil {
+			out[i].Verdicts = []probe.VerdictRecord{}
+		}
+	}
+	return out
+}
