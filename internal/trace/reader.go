@@ -129,12 +129,15 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	// The event keeps sub-slices of its own copy of the line (payload, raw
 	// strings): one allocation per event instead of one per field.
 	line := bytes.Clone(b)
-	rest, err := json.Parse(line, ev, json.ZeroCopy)
-	if err != nil {
-		return nil, r.fail("not a trace event: %s", jsonProblem(err))
-	}
-	if len(bytes.TrimSpace(rest)) > 0 {
-		return nil, r.fail("not a trace event: unexpected text after the JSON object")
+	if !decodeFast(line, ev) {
+		*ev = Event{Seq: -1}
+		rest, err := json.Parse(line, ev, json.ZeroCopy)
+		if err != nil {
+			return nil, r.fail("not a trace event: %s", jsonProblem(err))
+		}
+		if len(bytes.TrimSpace(rest)) > 0 {
+			return nil, r.fail("not a trace event: unexpected text after the JSON object")
+		}
 	}
 	ev.Line = r.line
 	if perr := r.validate(ev); perr != nil {

@@ -1,0 +1,235 @@
+package trace
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
+
+// decodeFast decodes the common line: one well-formed object whose members
+// carry the field names exactly and values of the fields' own types. It
+// gives what the general decoder (segmentio, ZeroCopy) gives for such a
+// line at a fraction of its cost; on anything else it returns false, and
+// the general decoder reads the line and says what is wrong with it.
+func decodeFast(line []byte, ev *Event) bool {
+	it := rawjson.Members(line)
+	for it.Next() {
+		if !ev.setField(it.RawKey(), it.Value()) {
+			return false
+		}
+	}
+	return it.Valid() && len(trimRight(line[it.End():])) == 0
+}
+
+// setField stores one member; false for a key that needs decoding or
+// matches a field only in another case, and for a value of another type.
+func (e *Event) setField(key, v []byte) bool {
+	var ok bool
+	switch string(key) {
+	case "seq":
+		e.Seq, ok = int64Value(v)
+	case "direction":
+		var s string
+		s, ok = stringValue(v)
+		e.Direction = Direction(s)
+	case "transport":
+		var s string
+		s, ok = stringValue(v)
+		e.Transport = Transport(s)
+	case "kind":
+		var s string
+		s, ok = stringValue(v)
+		e.Kind = Kind(s)
+	case "payload":
+		e.Payload, ok = json.RawMessage(v), true
+	case "stream":
+		e.Stream, ok = stringValue(v)
+	case "mono_ns":
+		e.MonoNS, ok = int64Value(v)
+	case "exchange":
+		e.Exchange, ok = int64Value(v)
+	case "session":
+		e.Session, ok = stringValue(v)
+	case "event":
+		var s string
+		s, ok = stringValue(v)
+		e.Event = Lifecycle(s)
+	default:
+		return e.setOtherField(key, v)
+	}
+	return ok
+}
+
+// setOtherField stores the members of HTTP, lifecycle and raw events.
+func (e *Event) setOtherField(key, v []byte) bool {
+	var ok bool
+	switch string(key) {
+	case "raw":
+		e.Raw, ok = stringPointer(v)
+	case "raw_base64":
+		e.RawBase64, ok = stringValue(v)
+	case "method":
+		e.Method, ok = stringValue(v)
+	case "path":
+		e.Path, ok = stringValue(v)
+	case "status":
+		var n int64
+		n, ok = int64Value(v)
+		e.Status = int(n)
+	case "headers":
+		e.Headers, ok = headersValue(v)
+	case "exit_code":
+		e.ExitCode, ok = intPointer(v)
+	case "signal":
+		e.Signal, ok = stringValue(v)
+	case "reason":
+		e.Reason, ok = stringValue(v)
+	case "sse":
+		e.SSE, ok = sseValue(v)
+	default:
+		return !namesOneOf(key, eventFields)
+	}
+	return ok
+}
+
+// eventFields are the field names of the format.
+var eventFields = []string{"seq", "direction", "transport", "kind", "payload", "raw", "raw_base64", "method", "path",
+	"status", "headers", "event", "exit_code", "signal", "reason", "exchange", "stream", "sse", "mono_ns", "session"}
+
+// namesOneOf reports whether a key the fast path does not read could still
+// be one of the names: the general decoder matches names in any case, and
+// a key with escapes is only known once decoded.
+func namesOneOf(key []byte, names []string) bool {
+	if strings.ContainsRune(string(key), '\\') {
+		return true
+	}
+	for _, f := range names {
+		if strings.EqualFold(string(key), f) {
+			return true
+		}
+	}
+	return false
+}
+
+func stringPointer(v []byte) (*string, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	s, ok := stringValue(v)
+	return &s, ok
+}
+
+func intPointer(v []byte) (*int, bool) {
+	n, ok := int64Pointer(v)
+	if n == nil {
+		return nil, ok
+	}
+	i := int(*n)
+	return &i, ok
+}
+
+func int64Pointer(v []byte) (*int64, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	n, ok := int64Value(v)
+	return &n, ok
+}
+
+// headersValue reads the headers object: string values only.
+func headersValue(v []byte) (map[string]string, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	out := map[string]string{}
+	it := rawjson.Members(v)
+	for it.Next() {
+		key, val := it.RawKey(), it.Value()
+		if strings.ContainsRune(string(key), '\\') || string(val) == "null" {
+			return nil, false
+		}
+		s, ok := stringValue(val)
+		if !ok {
+			return nil, false
+		}
+		out[string(it.Key())] = s // a key that is not UTF-8 comes out as U+FFFD
+	}
+	return out, it.Valid()
+}
+
+var sseFields = []string{"id", "event", "retry"}
+
+// sseValue reads the sse object.
+func sseValue(v []byte) (*SSEFrame, bool) {
+	if string(v) == "null" {
+		return nil, true
+	}
+	f := &SSEFrame{}
+	it := rawjson.Members(v)
+	for it.Next() {
+		ok := true
+		switch val := it.Value(); string(it.RawKey()) {
+		case "id":
+			f.ID, ok = stringPointer(val)
+		case "event":
+			f.Event, ok = stringValue(val)
+		case "retry":
+			f.Retry, ok = int64Pointer(val)
+		default:
+			ok = !namesOneOf(it.RawKey(), sseFields)
+		}
+		if !ok {
+			return nil, false
+		}
+	}
+	return f, it.Valid()
+}
+
+// stringValue reads a string field: a string, or null (which leaves it
+// empty). The values the format names come back as the constants, so the
+// common events allocate nothing for them.
+func stringValue(v []byte) (string, bool) {
+	if string(v) == "null" {
+		return "", true
+	}
+	if len(v) < 2 || v[0] != '"' {
+		return "", false
+	}
+	if s, ok := knownValues[string(v[1:len(v)-1])]; ok {
+		return s, true
+	}
+	return rawjson.Unquote(v)
+}
+
+var knownValues = map[string]string{}
+
+func init() {
+	for _, s := range []string{string(ClientToServer), string(ServerToClient), string(Stdio), string(StreamableHTTP),
+		string(KindMessage), string(KindHTTP), string(KindLifecycle), string(TransportOpen), string(TransportClose),
+		string(TransportAbort), string(ProcessExit), "stdio"} {
+		knownValues[s] = s
+	}
+}
+
+// int64Value reads an integer field: an integer literal, or null (zero).
+func int64Value(v []byte) (int64, bool) {
+	if string(v) == "null" {
+		return 0, true
+	}
+	for i, c := range v {
+		if (c < '0' || c > '9') && (i > 0 || c != '-') {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(string(v), 10, 64)
+	return n, err == nil
+}
+
+func trimRight(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
+		b = b[:len(b)-1]
+	}
+	return b
+}

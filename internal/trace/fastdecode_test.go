@@ -1,0 +1,59 @@
+package trace
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/segmentio/encoding/json"
+)
+
+// FuzzDecodeFast holds the fast path to the general decoder: a line it
+// takes must decode to the very event the general decoder makes of it.
+func FuzzDecodeFast(f *testing.F) {
+	for _, line := range bytes.Split([]byte(okLines), []byte("\n")) {
+		f.Add(line)
+	}
+	f.Add([]byte(`{"seq":3,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":null,"exchange":-2,"stream":"post:1","session":"a\u00e9\n","mono_ns":null,"Seq":4}`))
+	f.Add([]byte(`{"seq":3,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"a":[1]},"x":{"seq":"no"}} `))
+	f.Add([]byte(`{"seq":3,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":null,"exchange":-2,"stream":"post:1","session":"a\u00e9\n","mono_ns":null}`))
+	f.Add([]byte("{\"seq\":1,\"direction\":\"client-to-server\",\"transport\":\"stdio\",\"kind\":\"http\",\"session\":\"\xff\xc3\xa9\",\"event\":null}"))
+	f.Add([]byte("{\"headers\":{\"\x89\":\"\"}}"))
+	paths, _ := filepath.Glob(filepath.Join(repoRoot(f), "corpus", "*", "*.jsonl"))
+	for _, p := range paths {
+		b, _ := os.ReadFile(p)
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			if len(line) > 0 && line[0] == '{' {
+				f.Add(line)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		fast := Event{Seq: -1}
+		if !decodeFast(bytes.Clone(line), &fast) {
+			return
+		}
+		general := Event{Seq: -1}
+		rest, err := json.Parse(bytes.Clone(line), &general, json.ZeroCopy)
+		if err != nil || len(bytes.TrimSpace(rest)) > 0 {
+			t.Fatalf("fast path took %q, which the general decoder refuses: %v", line, err)
+		}
+		if !reflect.DeepEqual(fast, general) {
+			t.Fatalf("%q:\nfast    %+v\ngeneral %+v", line, fast, general)
+		}
+	})
+}
+
+// The recorders' own lines take the fast path, and so do lines with null
+// and escaped values.
+func TestRecordedLinesTakeTheFastPath(t *testing.T) {
+	lines := append(bytes.Split([]byte(okLines), []byte("\n"))[:2],
+		[]byte(`{"seq":3,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":null,"exchange":-2,"stream":"post:1","session":"a\u00e9\n","mono_ns":null}`))
+	for _, line := range lines {
+		if ev := (Event{Seq: -1}); !decodeFast(line, &ev) {
+			t.Errorf("%s takes the general path", line)
+		}
+	}
+}
