@@ -45,7 +45,7 @@ func (g *revisionGuess) observe(ev *trace.Event) bool {
 			g.header = v
 		}
 	case trace.KindMessage:
-		for _, m := range parseMessages(ev) {
+		for _, m := range parseMessages(nil, ev) {
 			g.message(m)
 		}
 	}

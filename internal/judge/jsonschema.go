@@ -1,12 +1,12 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -28,8 +28,8 @@ type compiledSchema struct {
 // compileOffline compiles a JSON Schema under its declared dialect, 2020-12
 // when it declares none.
 func compileOffline(raw json.RawMessage) *compiledSchema {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
+	doc, ok := rawjson.Decode(raw)
+	if !ok {
 		return &compiledSchema{invalid: "it is not JSON"}
 	}
 	if _, isObject := doc.(map[string]any); !isObject {
@@ -61,8 +61,8 @@ func isLoadError(err error) bool {
 // validate checks an instance against a compiled schema; the error says
 // where and why it does not conform.
 func (c *compiledSchema) validate(instance json.RawMessage) error {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(instance))
-	if err != nil {
+	v, ok := rawjson.Decode(instance)
+	if !ok {
 		return fmt.Errorf("the value is not JSON")
 	}
 	if err := c.schema.Validate(v); err != nil {

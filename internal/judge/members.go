@@ -57,7 +57,11 @@ type objectFields struct {
 func (f *objectFields) load(obj json.RawMessage) *objectFields {
 	if !f.read {
 		f.read = true
-		f.members, f.object = appendObject(nil, obj)
+		var dst []member
+		if rawjson.Kind(obj) == '{' {
+			dst = make([]member, 0, 4) // most params and results have few members
+		}
+		f.members, f.object = appendObject(dst, obj)
 	}
 	return f
 }

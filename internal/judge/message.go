@@ -129,35 +129,35 @@ func Peer(p spec.Party) spec.Party {
 	return spec.Server
 }
 
-// parseMessages turns a message event into its JSON-RPC messages: one, or the
-// elements of a batch.
-func parseMessages(ev *trace.Event) []*Msg {
+// parseMessages appends a message event's JSON-RPC messages to dst (its
+// own, reused from event to event): one, or the elements of a batch.
+func parseMessages(dst []*Msg, ev *trace.Event) []*Msg {
 	from := spec.Client
 	if ev.Direction == trace.ServerToClient {
 		from = spec.Server
 	}
 	if ev.Payload == nil {
-		return []*Msg{{Event: ev, From: from, Kind: KindInvalid, Problem: "the bytes are not JSON"}}
+		return append(dst, &Msg{Event: ev, From: from, Kind: KindInvalid, Problem: "the bytes are not JSON"})
 	}
 	body := bytes.TrimLeft(ev.Payload, " \t\r\n")
 	if len(body) > 0 && body[0] == '[' {
-		return parseBatch(ev, from, body)
+		return parseBatch(dst, ev, from, body)
 	}
-	return []*Msg{parseOne(ev, from, body)}
+	return append(dst, parseOne(ev, from, body))
 }
 
-func parseBatch(ev *trace.Event, from spec.Party, body []byte) []*Msg {
-	var out []*Msg
+func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte) []*Msg {
+	n := len(dst)
 	e := rawjson.Elements(body)
 	for e.Next() {
 		m := parseOne(ev, from, e.Value())
 		m.InBatch = true
-		out = append(out, m)
+		dst = append(dst, m)
 	}
-	if !e.Valid() || len(out) == 0 {
-		return []*Msg{{Event: ev, From: from, Kind: KindInvalid, Problem: "an empty or unreadable batch"}}
+	if !e.Valid() || len(dst) == n {
+		return append(dst[:n], &Msg{Event: ev, From: from, Kind: KindInvalid, Problem: "an empty or unreadable batch"})
 	}
-	return out
+	return dst
 }
 
 // wireMsg holds the members of a JSON-RPC message as raw text; a member
@@ -177,14 +177,14 @@ func parseOne(ev *trace.Event, from spec.Party, body []byte) *Msg {
 		return m
 	}
 	if w.jsonrpc != nil && !isNull(w.jsonrpc) {
-		m.JSONRPC, _ = jsonString(w.jsonrpc)
+		m.JSONRPC = wireName(w.jsonrpc)
 		m.HasJSONRPC = true
 	}
 	m.ID, m.Params, m.Result = w.id, w.params, w.result
 	m.IDKey = idKey(w.id)
 	hasMethod := w.method != nil && !isNull(w.method)
 	if hasMethod {
-		m.Method, _ = jsonString(w.method)
+		m.Method = wireName(w.method)
 	}
 	m.Kind, m.Problem = classify(&w, hasMethod)
 	if m.Kind == KindError {
@@ -217,6 +217,34 @@ func scanWireMsg(body []byte) (wireMsg, bool) {
 	}
 	ok := it.Valid() && stringOrNull(w.jsonrpc) && stringOrNull(w.method)
 	return w, ok
+}
+
+// wireNames are the method names of every revision, and the JSON-RPC
+// version: a message naming one shares the constant instead of allocating
+// its own copy.
+var wireNames = map[string]string{}
+
+func init() {
+	for _, name := range []string{"2.0", "completion/complete", "elicitation/create", "initialize", "logging/setLevel",
+		"notifications/cancelled", "notifications/elicitation/complete", "notifications/initialized",
+		"notifications/message", "notifications/progress", "notifications/prompts/list_changed",
+		"notifications/resources/list_changed", "notifications/resources/updated", "notifications/roots/list_changed",
+		"notifications/subscriptions/acknowledged", "notifications/tasks/status", "notifications/tools/list_changed",
+		"ping", "prompts/get", "prompts/list", "resources/list", "resources/read", "resources/subscribe",
+		"resources/templates/list", "resources/unsubscribe", "roots/list", "sampling/createMessage", "server/discover",
+		"subscriptions/listen", "tasks/cancel", "tasks/get", "tasks/list", "tasks/result", "tools/call", "tools/list"} {
+		wireNames[`"`+name+`"`] = name
+	}
+}
+
+// wireName decodes a string member (null gives ""), sharing the constant
+// when it is one of wireNames.
+func wireName(raw json.RawMessage) string {
+	if name, ok := wireNames[string(raw)]; ok {
+		return name
+	}
+	s, _ := jsonString(raw)
+	return s
 }
 
 func stringOrNull(raw json.RawMessage) bool {
@@ -306,6 +334,18 @@ func (m *Msg) ParamsString(name string) (string, bool) { return jsonString(m.Par
 
 // ResultString returns result[name] when it is a JSON string.
 func (m *Msg) ResultString(name string) (string, bool) { return jsonString(m.ResultField(name)) }
+
+// ResultType returns the result's resultType, "complete" when absent (as the
+// 2026-07-28 base protocol reads a result without one).
+func (m *Msg) ResultType() string {
+	if t, ok := m.ResultString("resultType"); ok {
+		return t
+	}
+	return "complete"
+}
+
+// InputRequired reports whether the result is an InputRequiredResult.
+func (m *Msg) InputRequired() bool { return m.ResultType() == "input_required" }
 
 // ParamsMeta returns the members of params._meta, nil when there is none.
 func (m *Msg) ParamsMeta() map[string]json.RawMessage {

@@ -40,12 +40,20 @@ type visitFunc func(key []byte, val json.RawMessage, at *walkPath) bool
 // spelled out when a visitor asks for it.
 func walkMembers(m *Msg, needle []byte, visit visitFunc) {
 	raw, root := messageBody(m)
-	if !bytes.Contains(raw, needle) || !rawjson.Valid(raw) {
+	if !mayHold(m, needle) || !rawjson.Valid(raw) {
 		return
 	}
 	w := walker{visit: visit}
 	w.path.b = append(w.path.b, root...)
 	w.value(raw)
+}
+
+// mayHold reports whether the bytes of m's params or result hold needle.
+// A caller that builds a visitor can ask first: a closure that captures
+// variables costs an allocation even when the walk visits nothing.
+func mayHold(m *Msg, needle []byte) bool {
+	raw, _ := messageBody(m)
+	return bytes.Contains(raw, needle)
 }
 
 type walker struct {
@@ -125,6 +133,9 @@ func (o metaObject) value(key string) json.RawMessage { return lookup(o.members,
 
 // metaObjects lists every _meta object in a message's params or result.
 func metaObjects(m *Msg) []metaObject {
+	if !mayHold(m, metaMemberName) {
+		return nil
+	}
 	var out []metaObject
 	walkMembers(m, metaMemberName, func(key []byte, val json.RawMessage, at *walkPath) bool {
 		if string(key) == "_meta" && rawjson.Kind(val) == '{' {
@@ -138,12 +149,4 @@ func metaObjects(m *Msg) []metaObject {
 
 // decodeAny decodes raw into a generic value, numbers as json.Number, for
 // the validators that take one.
-func decodeAny(raw json.RawMessage) (any, bool) {
-	if raw == nil {
-		return nil, false
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	return v, dec.Decode(&v) == nil
-}
+func decodeAny(raw json.RawMessage) (any, bool) { return rawjson.Decode(raw) }

@@ -62,7 +62,7 @@ var dialects = map[string]string{
 }
 
 func (r *jsonSchemaRule) Message(s *Session, m *Msg) {
-	if m.Kind != KindRequest && m.Kind != KindResult {
+	if m.Kind != KindRequest && m.Kind != KindResult || !mayHold(m, schemaNeedle) {
 		return
 	}
 	walkMembers(m, schemaNeedle, func(key []byte, val json.RawMessage, at *walkPath) bool {

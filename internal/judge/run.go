@@ -21,12 +21,13 @@ type run struct {
 	results    map[string]*checkResult
 	sessions   map[string]*Session
 	order      []*Session
-	rules      map[*Session][]Rule
 	byExchange map[int64]*Session
 
 	wire *wireCheck
 	// statuses remembers recent HTTP response statuses by exchange.
 	statuses exchangeStatus
+	// msgs holds the messages of the event being judged.
+	msgs []*Msg
 	// shared holds rule facts that span every session of the trace.
 	shared map[string]any
 
@@ -45,8 +46,7 @@ type checkResult struct {
 func newRun(traceName, rev, source string, opts Options) *run {
 	return &run{
 		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts),
-		results: map[string]*checkResult{}, sessions: map[string]*Session{},
-		rules: map[*Session][]Rule{}, byExchange: map[int64]*Session{},
+		results: map[string]*checkResult{}, sessions: map[string]*Session{}, byExchange: map[int64]*Session{},
 	}
 }
 
@@ -75,7 +75,7 @@ func (r *run) feed(ev *trace.Event) {
 		r.message(s, ev)
 	case trace.KindHTTP:
 		r.statuses.note(ev)
-		for _, rule := range r.rules[s] {
+		for _, rule := range s.rules {
 			rule.HTTP(s, ev)
 		}
 	case trace.KindLifecycle:
@@ -84,11 +84,12 @@ func (r *run) feed(ev *trace.Event) {
 }
 
 func (r *run) message(s *Session, ev *trace.Event) {
-	for _, m := range parseMessages(ev) {
+	r.msgs = parseMessages(r.msgs[:0], ev)
+	for _, m := range r.msgs {
 		r.messages++
 		m.HTTPErrorBody = r.httpErrorBody(m)
 		s.annotate(m)
-		for _, rule := range r.rules[s] {
+		for _, rule := range s.rules {
 			rule.Message(s, m)
 		}
 		r.wire.message(r, m)
@@ -97,7 +98,7 @@ func (r *run) message(s *Session, ev *trace.Event) {
 }
 
 func (r *run) lifecycle(s *Session, ev *trace.Event) {
-	for _, rule := range r.rules[s] {
+	for _, rule := range s.rules {
 		rule.Lifecycle(s, ev)
 	}
 	if ev.Transport == trace.StreamableHTTP && ev.Exchange != 0 && ev.Stream != "" {
@@ -131,7 +132,7 @@ func (r *run) session(ev *trace.Event) *Session {
 	s := newSession(key, r)
 	r.sessions[key] = s
 	r.order = append(r.order, s)
-	r.rules[s] = newRules()
+	s.rules = newRules()
 	r.noteExchange(ev, s)
 	return s
 }
@@ -149,7 +150,7 @@ func (r *run) noteExchange(ev *trace.Event, s *Session) {
 // finish ends every session and assembles the run's report.
 func (r *run) finish(opts Options) Run {
 	for _, s := range r.order {
-		for _, rule := range r.rules[s] {
+		for _, rule := range s.rules {
 			rule.End(s)
 		}
 	}

@@ -44,17 +44,18 @@ type Session struct {
 	// InitializedSent is set once the client sent notifications/initialized.
 	InitializedSent bool
 
-	pending map[string]*Request
+	pending map[requestKey]*Request
 	used    [2]idSet
 
 	run     *run
+	rules   []Rule
 	current *trace.Event
 	// Data lets rules share facts within the session, keyed by rule.
 	Data map[string]any
 }
 
 func newSession(key string, r *run) *Session {
-	return &Session{Key: key, Revision: r.revision, pending: map[string]*Request{}, run: r, Data: map[string]any{}}
+	return &Session{Key: key, Revision: r.revision, pending: map[requestKey]*Request{}, run: r, Data: map[string]any{}}
 }
 
 // Stateless reports whether the session runs under a revision without the
@@ -63,7 +64,7 @@ func (s *Session) Stateless() bool { return s.Revision >= "2026-07-28" }
 
 // Pending returns the request a party sent with idKey, still unanswered.
 func (s *Session) Pending(from spec.Party, idKey string) *Request {
-	return s.pending[pendingKey(from, idKey)]
+	return s.pending[requestKey{from, idKey}]
 }
 
 // PendingRequests calls fn for every request still in flight.
@@ -75,7 +76,16 @@ func (s *Session) PendingRequests(fn func(*Request)) {
 	}
 }
 
+// pendingKey names a request by its sender and id, for rules that keep
+// facts about requests in flight.
 func pendingKey(from spec.Party, idKey string) string { return string(from) + "|" + idKey }
+
+// requestKey is pendingKey as the session keys its requests in flight: a
+// pair builds no string for every message.
+type requestKey struct {
+	from  spec.Party
+	idKey string
+}
 
 func partyIndex(p spec.Party) int {
 	if p == spec.Server {
@@ -123,7 +133,7 @@ func (s *Session) annotate(m *Msg) {
 	if m.Kind != KindResult && m.Kind != KindError {
 		return
 	}
-	r := s.pending[pendingKey(Peer(m.From), m.IDKey)]
+	r := s.pending[requestKey{Peer(m.From), m.IDKey}]
 	for r != nil && r.earlier != nil {
 		r = r.earlier
 	}
@@ -136,7 +146,7 @@ func (s *Session) annotate(m *Msg) {
 // unlink removes an answered request from its id's chain of requests in
 // flight.
 func (s *Session) unlink(r *Request) {
-	key := pendingKey(r.From, r.IDKey)
+	key := requestKey{r.From, r.IDKey}
 	head := s.pending[key]
 	switch {
 	case head == r && r.earlier == nil:
@@ -179,7 +189,7 @@ func (s *Session) trackRequest(m *Msg) {
 	}
 	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
 		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressToken(m)}
-	key := pendingKey(m.From, m.IDKey)
+	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
 	// its own) does not make the first disappear: the peer may answer both,
 	// oldest first, and neither answer is a stray.

@@ -22,6 +22,9 @@ type callResult struct {
 	IsError    bool            `json:"isError"`
 }
 
+// maxDecodeDepth is how deeply encoding/json lets values nest.
+const maxDecodeDepth = 10000
+
 func requestedCall(r *Request) callParams {
 	var p callParams
 	Decode(r.Params, &p)
@@ -72,6 +75,10 @@ func judgeEmbeddedCapability(s *Session, m *Msg, name string, content []contentI
 // judgeStructuredText holds a result with structuredContent to carrying
 // the same JSON in a text block, for clients that read only content.
 func judgeStructuredText(s *Session, m *Msg, name string, res *callResult) {
+	if res.Structured != nil && carriesVerbatim(res.Content, res.Structured) {
+		s.Pass("tools.structured-content-text", spec.Server)
+		return // the same text is the same value: nothing to decode
+	}
 	var want any
 	if res.Structured == nil || json.Unmarshal(res.Structured, &want) != nil {
 		return
@@ -85,6 +92,21 @@ func judgeStructuredText(s *Session, m *Msg, name string, res *callResult) {
 	}
 	s.Fail("tools.structured-content-text", spec.Server, m.Event,
 		"tools/call %q returned structuredContent but no text block that carries it serialized", name)
+}
+
+// carriesVerbatim reports whether a text block holds exactly the text of
+// the structured content, as a server that serializes it compactly writes.
+// Text too short to nest deeper than encoding/json decodes always decodes.
+func carriesVerbatim(content []contentItem, structured json.RawMessage) bool {
+	if len(structured) > 2*maxDecodeDepth {
+		return false
+	}
+	for _, b := range content {
+		if b.Type == "text" && b.Text != nil && *b.Text == string(structured) {
+			return true
+		}
+	}
+	return false
 }
 
 // judgeOutput holds a successful result of a tool with an outputSchema to

@@ -113,7 +113,7 @@ type docCache struct {
 func (d *docCache) instance(body []byte, t target) (any, error) {
 	if t.pointer == "" || d.decoded {
 		if !d.decoded {
-			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+			doc, err := decode(body)
 			if err != nil {
 				return nil, err
 			}
@@ -125,7 +125,17 @@ func (d *docCache) instance(body []byte, t target) (any, error) {
 		obj, _ := d.body.(map[string]any)
 		return obj[strings.TrimPrefix(t.pointer, "/")], nil
 	}
-	return jsonschema.UnmarshalJSON(bytes.NewReader(t.text))
+	return decode(t.text)
+}
+
+// decode is jsonschema.UnmarshalJSON, by rawjson.Decode, which gives the
+// same value several times faster; the library says what is wrong with a
+// text that is not JSON.
+func decode(text []byte) (any, error) {
+	if v, ok := rawjson.Decode(text); ok {
+		return v, nil
+	}
+	return jsonschema.UnmarshalJSON(bytes.NewReader(text))
 }
 
 func (v *Validator) methodDef(method, fallback string) string {
