@@ -29,12 +29,21 @@ var personalParams = map[string]bool{
 
 var emailAddress = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
 
-// validURL reports whether s is an absolute URL: a scheme and a host (or,
-// for schemes such as mailto:, an opaque part).
+// validURL reports whether s is an absolute URL: a scheme and something
+// after it. Web schemes need a host; others may have none (file:///path) or
+// an opaque part (mailto:).
 func validURL(s string) bool {
 	u, err := url.Parse(s)
-	return err == nil && u.Scheme != "" && (u.Host != "" || u.Opaque != "")
+	if err != nil || u.Scheme == "" {
+		return false
+	}
+	if webSchemes[strings.ToLower(u.Scheme)] {
+		return u.Host != ""
+	}
+	return u.Host != "" || u.Opaque != "" || u.Path != ""
 }
+
+var webSchemes = map[string]bool{"http": true, "https": true, "ws": true, "wss": true}
 
 // httpsOrDevelopment reports whether a URL is https, or http to a loopback
 // host, which only a development setup serves.
