@@ -241,6 +241,7 @@ func TestBadInputsAreOneErrorAndExit2(t *testing.T) {
 		{"fail-on", map[string]string{"fail-on": "sometimes"}, `input fail-on is "sometimes": use must, should, never`},
 		{"strict", map[string]string{"strict": "yes"}, `input strict is "yes": use true or false`},
 		{"party", map[string]string{"party": "host"}, `input party is "host"`},
+		{"probe with traces", map[string]string{"server": "", "traces": "t.jsonl", "probe": "probe.toml"}, "the inputs client, probe-rejections and probe need server, url or client"},
 	}
 	for _, tc := range cases {
 		cli := &fakeCLI{rep: report(judge.VerdictPass)}

@@ -34,6 +34,9 @@ func commandLine(in *Inputs, traces []string) []string {
 		if in.ProbeRejections {
 			args = append(args, "--probe-rejections")
 		}
+		for _, p := range in.Probes {
+			args = append(args, "--probe", p)
+		}
 	}
 	args = appendFlag(args, "--contract", in.Contract)
 	for _, r := range in.Revisions {

@@ -11,10 +11,11 @@ import (
 
 func TestInputsMapOntoCheck(t *testing.T) {
 	in := &Inputs{URL: "http://127.0.0.1:3000/mcp", Client: "node client.js", ProbeRejections: true,
-		Revisions: []string{"2025-11-25", "2026-07-28"}, Party: "server", Strict: true, OutputDir: "/ws/out"}
+		Revisions: []string{"2025-11-25", "2026-07-28"}, Party: "server", Strict: true, OutputDir: "/ws/out",
+		Probes: []string{"/ws/a.toml", "/ws/b.toml"}}
 	got := strings.Join(commandLine(in, nil), " ")
 	for _, want := range []string{
-		"check --out /ws/out --url http://127.0.0.1:3000/mcp --client node client.js --probe-rejections",
+		"check --out /ws/out --url http://127.0.0.1:3000/mcp --client node client.js --probe-rejections --probe /ws/a.toml --probe /ws/b.toml",
 		"--revision 2025-11-25 --revision 2026-07-28 --party server --strict",
 		"--sarif /ws/out/mcpverdict.sarif", "--junit /ws/out/junit.xml", "--markdown /ws/out/summary.md",
 		"--github /ws/out/annotations.txt", "--json /ws/out/report.json",
@@ -60,7 +61,7 @@ func TestExpandTraces(t *testing.T) {
 }
 
 func TestInputListsAndDefaults(t *testing.T) {
-	env := map[string]string{"INPUT_SERVER": "x", "INPUT_REVISION": "2025-11-25, 2026-07-28\n", "INPUT_OUTPUT-DIR": "/abs/out"}
+	env := map[string]string{"INPUT_SERVER": "x", "INPUT_REVISION": "2025-11-25, 2026-07-28\n", "INPUT_OUTPUT-DIR": "/abs/out", "INPUT_PROBE": "mcp/probe.toml\n /abs/x.toml "}
 	a := githubactions.New(githubactions.WithGetenv(func(k string) string { return env[k] }))
 	in, err := readInputs(a, "/ws")
 	if err != nil {
@@ -68,6 +69,9 @@ func TestInputListsAndDefaults(t *testing.T) {
 	}
 	if len(in.Revisions) != 2 || in.FailOn != "must" || in.SARIFUpload != "auto" || in.Artifact != "auto" || in.OutputDir != "/abs/out" {
 		t.Errorf("inputs %+v", in)
+	}
+	if strings.Join(in.Probes, " ") != "/ws/mcp/probe.toml /abs/x.toml" {
+		t.Errorf("probe definitions %q: one per line, resolved against the workspace", in.Probes)
 	}
 	if got := outputDir("", "/ws"); got != "/ws/mcpverdict-out" {
 		t.Errorf("default output dir %q", got)

@@ -33,6 +33,9 @@ type Inputs struct {
 	// head keylessly.
 	Contract string
 	Sign     string
+	// Probes are tool-annotation probe definitions (absolute) for check
+	// --probe, one per line of the input.
+	Probes []string
 }
 
 // readInputs reads and checks every input; a bad one is a one-line error.
@@ -66,7 +69,10 @@ func readInputs(a *githubactions.Action, workspace string) (*Inputs, error) {
 		return nil, err
 	}
 	if c := a.GetInput("contract"); c != "" {
-		in.Contract = outputDir(c, workspace) // resolved against the workspace like output-dir
+		in.Contract = inWorkspace(c, workspace)
+	}
+	for _, p := range lines(a.GetInput("probe")) {
+		in.Probes = append(in.Probes, inWorkspace(p, workspace))
 	}
 	in.OutputDir = outputDir(a.GetInput("output-dir"), workspace)
 	return in, in.check()
@@ -85,8 +91,8 @@ func (in *Inputs) check() error {
 		return fmt.Errorf("nothing to check: set the input server (a stdio command), url (an HTTP endpoint) or traces (a glob of recorded traces)")
 	case given > 1:
 		return fmt.Errorf("inputs server, url and traces each name what to check: set one of them")
-	case len(in.Traces) > 0 && (in.Client != "" || in.ProbeRejections):
-		return fmt.Errorf("traces are judged as recorded: the inputs client and probe-rejections need server or url")
+	case len(in.Traces) > 0 && (in.Client != "" || in.ProbeRejections || len(in.Probes) > 0):
+		return fmt.Errorf("traces are judged as recorded: the inputs client, probe-rejections and probe need server, url or client")
 	case in.Party != "" && in.Party != "server" && in.Party != "client":
 		return fmt.Errorf(`input party is %q: use "server", "client" or leave it empty`, in.Party)
 	}
@@ -145,6 +151,12 @@ func outputDir(v, workspace string) string {
 	if v == "" {
 		v = "mcpverdict-out"
 	}
+	return inWorkspace(v, workspace)
+}
+
+// inWorkspace resolves a path input against the workspace, where the
+// action's working directory is.
+func inWorkspace(v, workspace string) string {
 	if filepath.IsAbs(v) {
 		return filepath.Clean(v)
 	}

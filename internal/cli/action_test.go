@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -205,5 +206,55 @@ func TestActionRefusesMissingInputs(t *testing.T) {
 	code, log, _ = runAction(t, r)
 	if code != 2 || !strings.Contains(log, `traces glob "nowhere/*.jsonl" matches no file`) {
 		t.Errorf("exit %d\n%s", code, log)
+	}
+}
+
+// The probe input: the read-only liar's definition and source in the
+// workspace. The probe's violation fails the gate, shows in the job
+// summary, as an annotation on the line declaring the tool and in the
+// uploaded SARIF, and its verdicts are in the ledger.
+func TestActionProbesTheToolAnnotations(t *testing.T) {
+	asMcpverdict(t)
+	api := actiontest.NewGitHubAPI(t)
+	r := actiontest.NewRunner(t, false)
+	r.UseGitHubAPI(api)
+	liar := filepath.Join("..", "..", "corpus", "probe", "fixtures", "readonly-liar")
+	for from, to := range map[string]string{"probe.toml": "mcp/probe.toml", "seed.sql": "mcp/seed.sql", "server.go": "server/main.go"} {
+		data, err := os.ReadFile(filepath.Join(liar, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(r.Workspace, to)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(r.Workspace, to), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.SetInput("server", quoteCommand([]string{os.Args[0], "example-server"}))
+	r.SetInput("probe", "mcp/probe.toml")
+	r.SetInput("artifact", "false")
+	code, log, _ := runAction(t, r)
+	out := r.Outputs(t)
+	if code != 1 || out["verdict"] != "fail" {
+		t.Fatalf("exit %d, verdict %q: the probe's violation must fail the gate\n%s", code, out["verdict"], log)
+	}
+	checkPublished(t, r, out, log)
+	if s := r.Summary(t); !strings.Contains(s, "### Tool annotations probed: `mcp`") || !strings.Contains(s, "| `get_item` | ❌ VIOLATION") {
+		t.Errorf("the job summary lacks the probe:\n%.2000s", s)
+	}
+	src, _ := os.ReadFile(filepath.Join(r.Workspace, "server", "main.go"))
+	if want := fmt.Sprintf("::error file=server/main.go,line=%d,title=probe/read_only", declaringLine(t, src, "get_item")); !strings.Contains(log, want) {
+		t.Errorf("no annotation at the tool's declaration:\n%s", log)
+	}
+	if ups := api.Uploads(); len(ups) != 1 || !strings.Contains(string(ups[0].SARIF), `"ruleId": "probe/read_only"`) {
+		t.Errorf("the uploaded SARIF lacks the probe's result (uploads %d, rejected %v)", len(ups), api.Rejected())
+	} else if problems := peers.SarifProblems(t, writeTemp(t, "uploaded.sarif", string(ups[0].SARIF))); len(problems) > 0 {
+		t.Errorf("the uploaded SARIF fails sarif-multitool:\n%s", strings.Join(problems, "\n"))
+	}
+	ledger := filepath.Join(r.Workspace, out["ledger"])
+	code, stdout, stderr := runCLI(t, "ledger", "verify", "--ledger", ledger, "--expected-head", filepath.Join(r.Workspace, out["head"]))
+	if code != 0 || !strings.Contains(stdout, `"probe_verdict":5`) {
+		t.Errorf("ledger verify: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

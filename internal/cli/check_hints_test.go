@@ -31,13 +31,20 @@ func liarRepository(t *testing.T) (root string, line int) {
 	if err := os.WriteFile(filepath.Join(root, "server", "main.go"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return root, declaringLine(t, src, "get_item")
+}
+
+// declaringLine is the first line of src that holds tool as a string
+// literal.
+func declaringLine(t *testing.T, src []byte, tool string) int {
+	t.Helper()
 	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, `"get_item"`) {
-			return root, i + 1
+		if strings.Contains(l, `"`+tool+`"`) {
+			return i + 1
 		}
 	}
-	t.Fatal("the fixture does not declare get_item")
-	return "", 0
+	t.Fatalf("the source does not declare %s", tool)
+	return 0
 }
 
 // check --probe on the read-only liar: the probe's violation fails the
