@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -32,6 +34,8 @@ type jsonSchemaRule struct {
 	// verdicts remembers what checkSchema found for each distinct schema
 	// text.
 	verdicts map[string]schemaVerdict
+	// sound is the last text whose every schema passed.
+	sound soundText
 }
 
 // maxSchemaVerdicts bounds jsonSchemaRule.verdicts; a session rarely
@@ -65,15 +69,48 @@ func (r *jsonSchemaRule) Message(s *Session, m *Msg) {
 	if m.Kind != KindRequest && m.Kind != KindResult || !mayHold(m, schemaNeedle) {
 		return
 	}
+	body, _ := messageBody(m)
+	if r.sound.text != nil && bytes.Equal(r.sound.text, body) {
+		r.sound.passAgain(s, m.From)
+		return
+	}
+	seen := soundText{text: body}
+	failed := false
 	walkMembers(m, schemaNeedle, func(key []byte, val json.RawMessage, at *walkPath) bool {
 		if schemaMembers[string(key)] && rawjson.Kind(val) == '{' {
-			r.checkSchema(s, m, val, at)
+			v := r.checkSchema(s, m, val, at)
+			failed = failed || v.dialect != "" || (v.validity != "" && v.validity != notJudged)
+			seen.schemas++
+			if v.validity == "" {
+				seen.valid++
+			}
 		}
 		return true
 	})
+	if !failed && seen.schemas > 0 {
+		r.sound = seen
+	}
 }
 
-func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema json.RawMessage, at *walkPath) {
+// soundText is a params or result text whose every schema passed: how
+// many schemas it holds, and how many of them were judged valid. A client
+// lists the same tools again and again; the same text passes the same
+// checks again without being walked.
+type soundText struct {
+	text           []byte
+	schemas, valid int
+}
+
+func (t soundText) passAgain(s *Session, from spec.Party) {
+	for range t.schemas {
+		s.Pass("jsonschema.dialect-2020-12", from)
+	}
+	for range t.valid {
+		s.Pass("jsonschema.valid", from)
+	}
+}
+
+func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema json.RawMessage, at *walkPath) schemaVerdict {
 	v := r.verdict(schema)
 	if v.dialect != "" {
 		s.Fail("jsonschema.dialect-2020-12", m.From, m.Event, "the schema at %s %s", at, v.dialect)
@@ -87,6 +124,7 @@ func (r *jsonSchemaRule) checkSchema(s *Session, m *Msg, schema json.RawMessage,
 	default:
 		s.Fail("jsonschema.valid", m.From, m.Event, "the schema at %s %s", at, v.validity)
 	}
+	return v
 }
 
 // notJudged marks a schema whose declared dialect this build has no

@@ -47,6 +47,9 @@ type toolsRule struct {
 	BaseRule
 	feature
 	tools map[string]*toolDef
+	// named remembers the name each listed definition's text carries, so
+	// that a definition listed again unchanged is known without decoding.
+	named map[string]string
 	// listedWhole is set once a whole tools listing was seen.
 	listedWhole bool
 }
@@ -57,7 +60,7 @@ func newToolsRule() Rule {
 			declared: "tools.capability-declared", answered: "tools.list-answered",
 			changed: "tools.list-changed-notified", order: "tools.list-order-stable",
 		}),
-		tools: map[string]*toolDef{},
+		tools: map[string]*toolDef{}, named: map[string]string{},
 	}
 	r.onPage = r.listed
 	return r
@@ -94,6 +97,9 @@ func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
 // define keeps a listed tool and judges its definition the first time it
 // is seen (again when it changes).
 func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
+	if r.listedBefore(item) {
+		return
+	}
 	var t struct {
 		Name   *string         `json:"name"`
 		Input  json.RawMessage `json:"inputSchema"`
@@ -110,11 +116,26 @@ func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
 	}
 	def := &toolDef{raw: item, input: t.Input, output: t.Output}
 	r.tools[*t.Name] = def
+	if len(r.named) >= maxTools {
+		clear(r.named)
+	}
+	r.named[string(item)] = *t.Name
 	judgeToolName(s, m, *t.Name)
 	judgeInputSchema(s, m, *t.Name, def)
 	if s.Stateless() { // x-mcp-header is a 2026-07-28 annotation
 		judgeHeadersNotSensitive(s, m, *t.Name, def.input)
 	}
+}
+
+// listedBefore reports whether item is, to the byte, the definition kept
+// under its name.
+func (r *toolsRule) listedBefore(item json.RawMessage) bool {
+	name, ok := r.named[string(item)]
+	if !ok {
+		return false
+	}
+	def := r.tools[name]
+	return def != nil && bytes.Equal(def.raw, item)
 }
 
 // judgeInputSchema holds a listed tool's inputSchema to being a valid JSON
