@@ -1,8 +1,6 @@
 package trace
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,95 +19,81 @@ type Recorder interface {
 // ErrClosed is returned by Record after Close.
 var ErrClosed = errors.New("trace writer is closed")
 
-// Writer is the one sequencer of a trace: a single goroutine owns seq and
-// writes every line with one unbuffered write, so nothing sits in a buffer
+// Writer is the one sequencer of a trace: seq belongs to its lock, and the
+// caller holding it numbers its event and writes the line with one
+// unbuffered write before letting go, so seq order is the order of the
+// lines in the file, no two lines interleave, and nothing sits in a buffer
 // when either peer crashes.
+//
+// A lock rather than a goroutine of its own: handing every message to a
+// sequencer goroutine and waiting for its answer cost two scheduler hops a
+// message, which on a small machine were most of what recording a message
+// cost the session.
 type Writer struct {
-	reqs   chan writeReq
-	done   chan struct{}
-	once   sync.Once
-	mu     sync.RWMutex // guards closed against a send on a closed channel
+	mu     sync.Mutex
+	out    io.Writer
+	start  time.Time
+	seq    int64
+	line   []byte // reused from line to line
 	closed bool
-	err    error
-}
-
-type writeReq struct {
-	ev    Event
-	reply chan writeReply
-}
-
-type writeReply struct {
-	seq int64
-	err error
+	err    error // the first write error
 }
 
 // NewWriter starts the sequencer over w. Seq starts at 0; mono_ns counts from
 // this call.
 func NewWriter(w io.Writer) *Writer {
-	tw := &Writer{reqs: make(chan writeReq), done: make(chan struct{})}
-	go tw.run(w, time.Now())
-	return tw
+	return &Writer{out: w, start: time.Now()}
 }
 
 // Record sequences ev, stamps mono_ns and writes it as one line.
 func (w *Writer) Record(ev Event) (int64, error) {
-	w.mu.RLock()
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.closed {
-		w.mu.RUnlock()
 		return 0, ErrClosed
 	}
-	reply := make(chan writeReply, 1)
-	w.reqs <- writeReq{ev: ev, reply: reply}
-	w.mu.RUnlock()
-	r := <-reply
-	return r.seq, r.err
+	ev.Seq = w.seq
+	if ev.MonoNS == 0 {
+		ev.MonoNS = int64(time.Since(w.start))
+	}
+	line, err := appendEvent(w.line[:0], &ev)
+	if err != nil {
+		// A payload that is not JSON is kept as raw text, never dropped.
+		ev.SetRaw(ev.Payload)
+		line, err = appendEvent(w.line[:0], &ev)
+	}
+	if err == nil {
+		_, err = w.out.Write(line)
+	}
+	w.keep(line)
+	if err != nil {
+		err = fmt.Errorf("write trace event %d: %w", ev.Seq, err)
+		if w.err == nil {
+			w.err = err
+		}
+		return ev.Seq, err
+	}
+	w.seq++
+	return ev.Seq, nil
+}
+
+// keepLineBelow bounds the line buffer kept for the next event, so that one
+// large message does not pin its size for the rest of the session.
+const keepLineBelow = 64 << 10
+
+func (w *Writer) keep(line []byte) {
+	if cap(line) <= keepLineBelow {
+		w.line = line
+	} else {
+		w.line = nil
+	}
 }
 
 // Close stops the sequencer and returns the first write error, if any.
+// Records made after it return ErrClosed.
 func (w *Writer) Close() error {
-	w.once.Do(func() {
-		w.mu.Lock()
-		w.closed = true
-		close(w.reqs)
-		w.mu.Unlock()
-		<-w.done
-	})
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.closed = true
 	return w.err
-}
-
-func (w *Writer) run(out io.Writer, start time.Time) {
-	defer close(w.done)
-	var (
-		seq int64
-		buf bytes.Buffer
-	)
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	for req := range w.reqs {
-		ev := req.ev
-		ev.Seq = seq
-		if ev.MonoNS == 0 {
-			ev.MonoNS = int64(time.Since(start))
-		}
-		buf.Reset()
-		err := enc.Encode(&ev)
-		if err != nil && ev.Payload != nil {
-			// A payload that is not JSON is kept as raw text, never dropped.
-			buf.Reset()
-			ev.SetRaw(ev.Payload)
-			err = enc.Encode(&ev)
-		}
-		if err == nil {
-			_, err = out.Write(buf.Bytes())
-		}
-		if err != nil {
-			err = fmt.Errorf("write trace event %d: %w", seq, err)
-			if w.err == nil {
-				w.err = err
-			}
-		} else {
-			seq++
-		}
-		req.reply <- writeReply{seq: ev.Seq, err: err}
-	}
 }

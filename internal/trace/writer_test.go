@@ -2,6 +2,9 @@ package trace
 
 import (
 	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -71,5 +74,62 @@ func TestWriterKeepsBodiesExactly(t *testing.T) {
 		if got := string(ev.Bytes()); got != want[i] {
 			t.Errorf("body %d = %q, want %q", i, got, want[i])
 		}
+	}
+}
+
+// BenchmarkRecordMessage is the recorder's work per message: the body
+// kept, the line encoded and written, to nowhere and to a file.
+func BenchmarkRecordMessage(b *testing.B) {
+	body := []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"hello"}],"isError":false}}`)
+	f, err := os.Create(filepath.Join(b.TempDir(), "t.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	for _, out := range []struct {
+		name string
+		w    io.Writer
+	}{{"discard", io.Discard}, {"file", f}} {
+		b.Run(out.name, func(b *testing.B) {
+			w := NewWriter(out.w)
+			b.ReportAllocs()
+			for b.Loop() {
+				ev := Event{Direction: ServerToClient, Transport: Stdio, Kind: KindMessage, Stream: "stdio"}
+				ev.SetBody(body)
+				if _, err := w.Record(ev); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// failAfter accepts n writes, then fails every one.
+type failAfter struct{ n int }
+
+func (f *failAfter) Write(p []byte) (int, error) {
+	if f.n == 0 {
+		return 0, io.ErrShortWrite
+	}
+	f.n--
+	return len(p), nil
+}
+
+func TestWriterKeepsTheFirstWriteError(t *testing.T) {
+	w := NewWriter(&failAfter{n: 1})
+	ev := Event{Direction: ClientToServer, Transport: Stdio, Kind: KindMessage}
+	ev.SetBody([]byte(`{"jsonrpc":"2.0","method":"a"}`))
+	if seq, err := w.Record(ev); seq != 0 || err != nil {
+		t.Fatalf("first Record = %d, %v", seq, err)
+	}
+	// A line that was not written takes no seq: the next one written would
+	// follow the last on file.
+	for range 2 {
+		if seq, err := w.Record(ev); seq != 1 || err == nil {
+			t.Fatalf("Record into a failing file = %d, %v; want seq 1 and an error", seq, err)
+		}
+	}
+	if err := w.Close(); err == nil || !strings.Contains(err.Error(), "event 1") {
+		t.Errorf("Close = %v, want the first write error", err)
 	}
 }
