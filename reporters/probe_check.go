@@ -63,7 +63,19 @@ func probeCounts(rep *probe.Report) string {
 // probeLine is one verdict in one line: tool, test, declaration, verdict,
 // reasons and detail.
 func probeLine(tool string, tr *probe.TestResult) string {
-	s := fmt.Sprintf("%s %s (%s %s): %s:%s: %s", tool, tr.Test, tr.Hint, declaredWord(tr.Declared), tr.Verdict, tr.Primary, tr.Detail)
+	return fmt.Sprintf("%s: %s:%s", probeSubject(tool, tr), tr.Verdict, probeWhy(tr))
+}
+
+// probeSubject names what a verdict is about: "get_item read_only
+// (readOnlyHint true)".
+func probeSubject(tool string, tr *probe.TestResult) string {
+	return fmt.Sprintf("%s %s (%s %s)", tool, tr.Test, tr.Hint, declaredWord(tr.Declared))
+}
+
+// probeWhy gives a verdict's reasons and detail, and for a fixture the
+// truth it missed.
+func probeWhy(tr *probe.TestResult) string {
+	s := fmt.Sprintf("%s: %s", tr.Primary, tr.Detail)
 	if len(tr.Secondary) > 0 {
 		s += " (also: " + joinReasons(tr.Secondary) + ")"
 	}
@@ -82,7 +94,7 @@ func writeProbeText(w *bufio.Writer, probes []*probe.Report, opts Options) {
 		for _, t := range rep.Tools {
 			for i := range t.Tests {
 				if tr := &t.Tests[i]; opts.All || probeAttention(tr.Verdict) {
-					fmt.Fprintf(w, "  %-16s %s\n", tr.Verdict, probeLine(t.Tool, tr))
+					fmt.Fprintf(w, "  %-16s %s: %s\n", tr.Verdict, probeSubject(t.Tool, tr), probeWhy(tr))
 				}
 			}
 		}
@@ -179,6 +191,9 @@ func probesJSON(probes []*probe.Report) []probeJSON {
 		}
 		if out[i].Verdicts == nil {
 			out[i].Verdicts = []probe.VerdictRecord{}
+		}
+		if out[i].Summary == nil {
+			out[i].Summary = map[string]int{}
 		}
 	}
 	return out

@@ -62,7 +62,7 @@ func TestCheckProbeJoinsEveryReportAndTheLedger(t *testing.T) {
 		t.Fatalf("exit %d, want 1 (the probe found a violation)\n%s\n%s", code, stdout, stderr)
 	}
 	want := map[string][]string{
-		"stdout":                               {"VIOLATION        get_item read_only (readOnlyHint true): VIOLATION:BUSINESS_CHANGE", "verdict: fail"},
+		"stdout":                               {"  VIOLATION        get_item read_only (readOnlyHint true): BUSINESS_CHANGE: run 1: overwritten", "verdict: fail"},
 		"r.junit.xml":                          {`get_item read_only (readOnlyHint true)`, `type="VIOLATION"`},
 		"r.md":                                 {"## ❌ mcpverdict: fail", "### Tool annotations probed: `readonly-liar`", "| `get_item` | ❌ VIOLATION"},
 		"r.github":                             {"::error file=server/main.go,line=" + strconv.Itoa(line) + ",title=probe/read_only%3A get_item readOnlyHint true::get_item read_only"},
@@ -176,17 +176,19 @@ func checkProbeLedger(t *testing.T, out string) {
 // naming the file and key, exit 2, with no probe verdict claimed.
 func TestCheckProbeRefusesBadDefinitions(t *testing.T) {
 	asMcpverdict(t)
+	const sqlite = "[server]\ncommand = [\"x\"]\n[[adapters]]\nkind = \"sqlite\"\npath = \"db\"\nseed = \"seed.sql\"\n[[tools]]\nname = \"x\"\n"
 	cases := []struct {
-		name, body, want string
-		sessionsRan      bool
+		name, body, seed, want string
+		sessionsRan            bool
 	}{
-		{"typo.toml", "[server]\ncomand = [\"x\"]\n", "typo.toml: server.comand: unknown key", false},
-		{"todo.toml", "[server]\ncommand = [\"TODO(mcpverdict): the command\"]\n", "todo.toml: server.command[0]: still holds a TODO(", false},
-		{"noserver.toml", "[server]\ncommand = [\"/nonexistent/mcp-server\"]\n[[tools]]\nname = \"x\"\n", "noserver.toml: server.command: the server did not start", true},
+		{"typo.toml", "[server]\ncomand = [\"x\"]\n", "", "typo.toml: server.comand: unknown key", false},
+		{"todo.toml", "[server]\ncommand = [\"TODO(mcpverdict): the command\"]\n", "", "todo.toml: server.command[0]: still holds a TODO(", false},
+		{"seed.toml", sqlite, "CREATE TABLE items (", "seed.toml: adapters[0].seed: the seed does not load", false},
+		{"noserver.toml", "[server]\ncommand = [\"/nonexistent/mcp-server\"]\n[[tools]]\nname = \"x\"\n", "", "noserver.toml: server.command: the server did not start", true},
 	}
 	for _, tc := range cases {
 		out := t.TempDir()
-		code, _, stderr := runCLI(t, "check", "--out", out, "--revision", "2025-11-25", "--probe", writeTemp(t, tc.name, tc.body))
+		code, _, stderr := runCLI(t, "check", "--out", out, "--revision", "2025-11-25", "--probe", definitionWithSeed(t, tc.name, tc.body, tc.seed))
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
 		if last := lines[len(lines)-1]; code != 2 || !strings.HasPrefix(last, "mcpverdict: ") || !strings.Contains(last, tc.want) {
 			t.Errorf("%s: exit %d, last stderr line %q; want exit 2 and %q", tc.name, code, last, tc.want)
@@ -198,5 +200,13 @@ func TestCheckProbeRefusesBadDefinitions(t *testing.T) {
 		if bytes.Contains(report, []byte(`"probes"`)) {
 			t.Errorf("%s: the report claims probe verdicts", tc.name)
 		}
+	}
+	mask := maskMatchingNothing(t)
+	code, _, stderr := runCLI(t, "check", "--out", t.TempDir(), "--probe", mask)
+	if want := mask + `: adapters[0].masks[0]: no seeded record of region "audit" has field "when"`; code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("a mask matching nothing: exit %d, %q; want 2 and %q", code, stderr, want)
+	}
+	if code, _, stderr := runCLI(t, "check", "--out", t.TempDir(), "--probe", probeFixture("readonly-liar"), "--probe-attempts", "0"); code != 2 || !strings.Contains(stderr, "--probe-attempts 0") {
+		t.Errorf("--probe-attempts 0: exit %d, %q", code, stderr)
 	}
 }

@@ -54,6 +54,28 @@ func TestProbeRunCatchesTheRacingTool(t *testing.T) {
 	}
 }
 
+// definitionWithSeed writes a definition and its seed.sql into one folder.
+func definitionWithSeed(t *testing.T, name, body, seed string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "seed.sql"), []byte(seed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// maskMatchingNothing is a definition whose mask names a field no seeded
+// record has.
+func maskMatchingNothing(t *testing.T) string {
+	return definitionWithSeed(t, "mask.toml", "[server]\ncommand = [\"x\"]\n[[adapters]]\nkind = \"sqlite\"\npath = \"db\"\nseed = \"seed.sql\"\n"+
+		"append_only = [\"audit\"]\nmasks = [{ region = \"audit\", field = \"when\", kind = \"timestamp\" }]\n[[tools]]\nname = \"x\"\n",
+		"CREATE TABLE audit (id INTEGER PRIMARY KEY, at TEXT);\nINSERT INTO audit VALUES (1, '2026-01-01T00:00:00Z');\n")
+}
+
 // TestProbeRefusesBadInput holds every refusal to exit status 2 and one
 // line naming the file and key, with no report.
 func TestProbeRefusesBadInput(t *testing.T) {
@@ -66,6 +88,7 @@ func TestProbeRefusesBadInput(t *testing.T) {
 	}{
 		{[]string{"probe", "run", bad("typo.toml", "[server]\ncomand = [\"x\"]\n")}, "typo.toml: server.comand: unknown key"},
 		{[]string{"probe", "run", bad("todo.toml", "[server]\ncommand = [\"TODO(mcpverdict): the command\"]\n")}, "todo.toml: server.command[0]: still holds a TODO("},
+		{[]string{"probe", "run", maskMatchingNothing(t)}, `mask.toml: adapters[0].masks[0]: no seeded record of region "audit" has field "when"`},
 		{[]string{"probe", "run", bad("noserver.toml", "[server]\ncommand = [\"/nonexistent/mcp-server\"]\n[[tools]]\nname = \"x\"\n"), "--out", out}, "noserver.toml: server.command: the server did not start"},
 		{[]string{"probe", "run", probeFixture("honest-readonly"), "--runs", "2"}, "--runs 2 is below the minimum of 3"},
 		{[]string{"probe", "run", probeFixture("honest-readonly"), "--tool", "nope"}, `--tool "nope" names no tool`},
