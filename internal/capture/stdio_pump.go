@@ -26,6 +26,8 @@ type linePump struct {
 	session *stdioSession
 	// partial holds the bytes of an unfinished line, already forwarded.
 	partial []byte
+	// events holds the messages of one chunk while they are recorded.
+	events []trace.Event
 }
 
 // pumpEnd says how one direction ended.
@@ -66,7 +68,9 @@ func (p *linePump) forward(chunk []byte) {
 }
 
 // recordLines records every line of lines, which ends with a newline; the
-// first completes whatever partial line came before it.
+// first completes whatever partial line came before it. The messages of one
+// read go to the trace with one write: a client or server that sends a
+// burst does not pay a write per message.
 func (p *linePump) recordLines(lines []byte) {
 	for len(lines) > 0 {
 		end := bytes.IndexByte(lines, '\n')
@@ -75,8 +79,15 @@ func (p *linePump) recordLines(lines []byte) {
 			line = append(p.partial, line...)
 			p.partial = line[:0]
 		}
-		p.session.message(p.dir, line)
+		if !isBlank(line) {
+			p.events = append(p.events, messageEvent(p.dir, line))
+		}
 		lines = lines[end+1:]
+	}
+	if len(p.events) > 0 {
+		p.session.recordAll(p.events)
+		clear(p.events) // let the bodies go
+		p.events = p.events[:0]
 	}
 }
 

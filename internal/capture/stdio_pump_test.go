@@ -180,3 +180,36 @@ func nonBlankLines(in []byte) []string {
 func equalStrings(a, b []string) bool {
 	return strings.Join(a, "\x00") == strings.Join(b, "\x00") && len(a) == len(b)
 }
+
+// batchOrderRecorder is an orderRecorder that also takes batches, noting
+// the size of each.
+type batchOrderRecorder struct {
+	orderRecorder
+	batches []int
+}
+
+func (b *batchOrderRecorder) RecordAll(evs []trace.Event) (int64, error) {
+	b.batches = append(b.batches, len(evs))
+	first := int64(len(b.events))
+	for _, ev := range evs {
+		b.Record(ev)
+	}
+	return first, nil
+}
+
+func TestPumpRecordsTheMessagesOfOneReadTogetherBeforeForwardingThem(t *testing.T) {
+	var dst bytes.Buffer
+	rec := &batchOrderRecorder{orderRecorder: orderRecorder{dst: &dst}}
+	first := `{"id":1}` + "\n \n" + `{"id":2}` + "\n" + `{"id":3}` + "\n" + `{"id"`
+	src := &chunkReader{chunks: [][]byte{[]byte(first), []byte(`:4}` + "\n")}}
+	newLinePump(trace.ClientToServer, src, &dst, &stdioSession{rec: rec}).run()
+	if got, want := bodies(rec.events), []string{`{"id":1}`, `{"id":2}`, `{"id":3}`, `{"id":4}`}; !equalStrings(got, want) {
+		t.Fatalf("recorded %q, want %q", got, want)
+	}
+	if len(rec.batches) != 2 || rec.batches[0] != 3 || rec.batches[1] != 1 {
+		t.Errorf("batches %v, want [3 1]: one per read, blank lines left out", rec.batches)
+	}
+	if want := []string{"", "", "", first}; !equalStrings(rec.forwarded, want) {
+		t.Errorf("forwarded when each message was recorded: %q, want %q", rec.forwarded, want)
+	}
+}

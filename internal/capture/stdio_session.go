@@ -20,25 +20,18 @@ type stdioSession struct {
 	err   error // the first recording failure
 }
 
-// message records one complete line; a blank line is not a message.
-func (s *stdioSession) message(dir trace.Direction, line []byte) {
-	if isBlank(line) {
-		return
-	}
-	ev := messageEvent(dir)
-	ev.SetBody(line)
-	s.record(ev)
-}
-
 // partialMessage records the bytes of a line its stream ended in the middle of.
 func (s *stdioSession) partialMessage(dir trace.Direction, partial []byte) {
-	ev := messageEvent(dir)
+	ev := trace.Event{Direction: dir, Kind: trace.KindMessage}
 	ev.SetRaw(partial)
 	s.record(ev)
 }
 
-func messageEvent(dir trace.Direction) trace.Event {
-	return trace.Event{Direction: dir, Kind: trace.KindMessage}
+// messageEvent is the event of one complete line, which it copies.
+func messageEvent(dir trace.Direction, line []byte) trace.Event {
+	ev := trace.Event{Direction: dir, Kind: trace.KindMessage}
+	ev.SetBody(line)
+	return ev
 }
 
 func (s *stdioSession) open() {
@@ -73,7 +66,27 @@ func (s *stdioSession) write(ev trace.Event, last bool) {
 		return
 	}
 	s.ended = last
-	if _, err := s.rec.Record(ev); err != nil && s.err == nil {
+	_, err := s.rec.Record(ev)
+	s.noteError(err)
+}
+
+// recordAll records the messages of one chunk, in order, unless the
+// session has ended.
+func (s *stdioSession) recordAll(evs []trace.Event) {
+	for i := range evs {
+		evs[i].Transport, evs[i].Stream = trace.Stdio, stdioStream
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ended || s.rec == nil {
+		return
+	}
+	s.noteError(trace.RecordAll(s.rec, evs))
+}
+
+// noteError keeps the first recording failure; the session goes on.
+func (s *stdioSession) noteError(err error) {
+	if err != nil && s.err == nil {
 		s.err = err
 	}
 }

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -52,41 +53,94 @@ func (w *Writer) Record(ev Event) (int64, error) {
 	if w.closed {
 		return 0, ErrClosed
 	}
-	ev.Seq = w.seq
-	if ev.MonoNS == 0 {
-		ev.MonoNS = int64(time.Since(w.start))
+	w.line = w.appendLine(w.line[:0], ev, w.seq, w.now())
+	return w.flush(1)
+}
+
+// RecordAll records evs as consecutive lines, in order, with one write, and
+// returns the seq of the first. They share one mono_ns unless they carry
+// their own: they are the events of bytes that arrived together.
+func (w *Writer) RecordAll(evs []Event) (int64, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return 0, ErrClosed
 	}
-	line, err := appendEvent(w.line[:0], &ev)
+	now := w.now()
+	line := w.line[:0]
+	for i, ev := range evs {
+		line = w.appendLine(line, ev, w.seq+int64(i), now)
+	}
+	w.line = line
+	return w.flush(len(evs))
+}
+
+func (w *Writer) now() int64 { return int64(time.Since(w.start)) }
+
+// appendLine numbers ev and appends its line.
+func (w *Writer) appendLine(dst []byte, ev Event, seq, now int64) []byte {
+	ev.Seq = seq
+	if ev.MonoNS == 0 {
+		ev.MonoNS = now
+	}
+	line, err := appendEvent(dst, &ev)
 	if err != nil {
 		// A payload that is not JSON is kept as raw text, never dropped.
 		ev.SetRaw(ev.Payload)
-		line, err = appendEvent(w.line[:0], &ev)
+		line, _ = appendEvent(dst, &ev)
 	}
+	return line
+}
+
+// flush writes the n lines in w.line and moves seq past those that reached
+// the file whole, so that a failed write never leaves two lines with one
+// seq on file.
+func (w *Writer) flush(n int) (int64, error) {
+	first := w.seq
+	written, err := w.out.Write(w.line)
+	w.keep()
 	if err == nil {
-		_, err = w.out.Write(line)
+		w.seq += int64(n)
+		return first, nil
 	}
-	w.keep(line)
-	if err != nil {
-		err = fmt.Errorf("write trace event %d: %w", ev.Seq, err)
-		if w.err == nil {
-			w.err = err
-		}
-		return ev.Seq, err
+	w.seq += int64(bytes.Count(w.line[:written], []byte{'\n'}))
+	err = fmt.Errorf("write trace event %d: %w", w.seq, err)
+	if w.err == nil {
+		w.err = err
 	}
-	w.seq++
-	return ev.Seq, nil
+	return first, err
 }
 
 // keepLineBelow bounds the line buffer kept for the next event, so that one
 // large message does not pin its size for the rest of the session.
-const keepLineBelow = 64 << 10
+const keepLineBelow = 1 << 20
 
-func (w *Writer) keep(line []byte) {
-	if cap(line) <= keepLineBelow {
-		w.line = line
-	} else {
+func (w *Writer) keep() {
+	if cap(w.line) > keepLineBelow {
 		w.line = nil
 	}
+}
+
+// BatchRecorder is a Recorder that can write several events with one write.
+type BatchRecorder interface {
+	Recorder
+	RecordAll(evs []Event) (first int64, err error)
+}
+
+// RecordAll records evs in order on rec: with one write when rec can, else
+// one by one. It returns the first error.
+func RecordAll(rec Recorder, evs []Event) error {
+	if b, ok := rec.(BatchRecorder); ok {
+		_, err := b.RecordAll(evs)
+		return err
+	}
+	var first error
+	for _, ev := range evs {
+		if _, err := rec.Record(ev); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // Close stops the sequencer and returns the first write error, if any.

@@ -133,3 +133,97 @@ func TestWriterKeepsTheFirstWriteError(t *testing.T) {
 		t.Errorf("Close = %v, want the first write error", err)
 	}
 }
+
+// countingWriter counts the writes it is given.
+type countingWriter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.writes++
+	return c.Buffer.Write(p)
+}
+
+func TestWriterRecordsABatchWithOneWrite(t *testing.T) {
+	var out countingWriter
+	w := NewWriter(&out)
+	if _, err := w.Record(Event{Direction: ClientToServer, Transport: Stdio, Kind: KindLifecycle, Event: TransportOpen}); err != nil {
+		t.Fatal(err)
+	}
+	batch := make([]Event, 3)
+	for i := range batch {
+		batch[i] = Event{Direction: ClientToServer, Transport: Stdio, Kind: KindMessage}
+		batch[i].SetBody([]byte(`{"jsonrpc":"2.0","id":` + string(rune('1'+i)) + `,"method":"ping"}`))
+	}
+	if first, err := w.RecordAll(batch); first != 1 || err != nil {
+		t.Fatalf("RecordAll = %d, %v; want 1, nil", first, err)
+	}
+	w.Close()
+	if out.writes != 2 {
+		t.Errorf("%d writes, want 2 (one per call)", out.writes)
+	}
+	evs, err := readAll(t, out.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ev := range evs {
+		if ev.Seq != int64(i) {
+			t.Errorf("line %d has seq %d", i, ev.Seq)
+		}
+	}
+	if len(evs) != 4 || evs[1].MonoNS != evs[3].MonoNS {
+		t.Errorf("want 4 events, the batch sharing one mono_ns: %+v", evs)
+	}
+}
+
+// shortWriter writes the first n bytes it is given, then fails.
+type shortWriter struct {
+	bytes.Buffer
+	n int
+}
+
+func (s *shortWriter) Write(p []byte) (int, error) {
+	if len(p) <= s.n {
+		s.n -= len(p)
+		return s.Buffer.Write(p)
+	}
+	k, _ := s.Buffer.Write(p[:s.n])
+	s.n = 0
+	return k, io.ErrShortWrite
+}
+
+// TestWriterNumbersPastLinesAPartialWriteLeft: lines that reached the file
+// whole keep their seq, so the next line does not repeat one.
+func TestWriterNumbersPastLinesAPartialWriteLeft(t *testing.T) {
+	ev := Event{Direction: ClientToServer, Transport: Stdio, Kind: KindMessage, MonoNS: 1}
+	ev.SetBody([]byte(`{"jsonrpc":"2.0","method":"a"}`))
+	line, _ := appendEvent(nil, &ev)
+	out := &shortWriter{n: 2*len(line) + 5}
+	w := NewWriter(out)
+	if _, err := w.RecordAll([]Event{ev, ev, ev}); err == nil {
+		t.Fatal("RecordAll into a short write succeeded")
+	}
+	out.n = 1 << 20
+	if seq, err := w.Record(ev); seq != 2 || err != nil {
+		t.Errorf("Record after a partial batch = %d, %v; want seq 2", seq, err)
+	}
+}
+
+// oneByOne is a Recorder without RecordAll.
+type oneByOne struct{ evs []Event }
+
+func (o *oneByOne) Record(ev Event) (int64, error) {
+	o.evs = append(o.evs, ev)
+	return int64(len(o.evs) - 1), nil
+}
+
+func TestRecordAllFallsBackToRecord(t *testing.T) {
+	var rec oneByOne
+	if err := RecordAll(&rec, []Event{{Reason: "a"}, {Reason: "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.evs) != 2 || rec.evs[0].Reason != "a" || rec.evs[1].Reason != "b" {
+		t.Errorf("recorded %+v", rec.evs)
+	}
+}
