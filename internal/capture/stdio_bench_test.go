@@ -21,7 +21,9 @@ import (
 // every pipe hop a real client pays for. scripts/bench-capture runs them and
 // prints direct and wrapped side by side.
 //
-// Metrics: p50-us and p99-us, the round trip of one tools/call; msg/s, the
+// Metrics: p50-us and p99-us, the round trip of one tools/call, from one
+// loop that alternates direct and wrapped calls so that both meet the same
+// load (reported per path: direct-p50-us, wrapped-p50-us); msg/s, the
 // messages carried per second with inFlight calls outstanding, requests and
 // responses both counted; cpu-us/op, the CPU time of the peer process per
 // call: the server's alone when direct, the wrapper's and the server's when
@@ -66,34 +68,38 @@ func BenchmarkStdioEcho(b *testing.B) { benchStdio(b, echoServer) }
 func BenchmarkStdioCat(b *testing.B) { benchStdio(b, catServer) }
 
 func benchStdio(b *testing.B, srv benchServer) {
-	for _, kind := range []string{"latency", "throughput"} {
-		for _, mode := range []string{"direct", "wrapped"} {
-			b.Run(kind+"/"+mode, func(b *testing.B) {
-				p := startBenchPeer(b, srv, mode == "wrapped")
-				defer p.close()
-				if kind == "latency" {
-					benchLatency(b, p)
-				} else {
-					benchThroughput(b, p)
-				}
-			})
-		}
+	b.Run("latency", func(b *testing.B) { benchLatency(b, srv) })
+	for _, mode := range []string{"direct", "wrapped"} {
+		b.Run("throughput/"+mode, func(b *testing.B) {
+			p := startBenchPeer(b, srv, mode == "wrapped")
+			benchThroughput(b, p)
+			p.close("")
+		})
 	}
 }
 
-// benchLatency times sequential calls and reports the median and the 99th
-// percentile round trip.
-func benchLatency(b *testing.B, p *benchPeer) {
-	rtts := make([]time.Duration, 0, 1024)
+// benchLatency times sequential calls, alternating between the server
+// straight and the server wrapped, so that both paths meet the same machine
+// load, and reports each path's median and 99th percentile round trip and
+// its process's CPU time per call ("direct-p50-us", "wrapped-p50-us", ...).
+func benchLatency(b *testing.B, srv benchServer) {
+	direct, wrapped := startBenchPeer(b, srv, false), startBenchPeer(b, srv, true)
+	times := map[*benchPeer][]time.Duration{}
 	for id := 1; b.Loop(); id++ {
-		start := time.Now()
-		_ = p.write(id) // a failed write shows as the read's EOF
-		p.read()
-		rtts = append(rtts, time.Since(start))
+		for _, p := range []*benchPeer{direct, wrapped} {
+			start := time.Now()
+			_ = p.write(id) // a failed write shows as the read's EOF
+			p.read()
+			times[p] = append(times[p], time.Since(start))
+		}
 	}
-	slices.Sort(rtts)
-	b.ReportMetric(percentile(rtts, 50), "p50-us")
-	b.ReportMetric(percentile(rtts, 99), "p99-us")
+	for p, name := range map[*benchPeer]string{direct: "direct", wrapped: "wrapped"} {
+		rtts := times[p]
+		slices.Sort(rtts)
+		b.ReportMetric(percentile(rtts, 50), name+"-p50-us")
+		b.ReportMetric(percentile(rtts, 99), name+"-p99-us")
+		p.close(name + "-")
+	}
 }
 
 // benchThroughput keeps inFlight calls outstanding and reports messages
@@ -169,12 +175,14 @@ func (p *benchPeer) read() {
 	}
 }
 
-func (p *benchPeer) close() {
+// close ends the peer and reports its CPU time per call under the metric
+// prefix+"cpu-us/op".
+func (p *benchPeer) close(prefix string) {
 	p.in.Close()
 	_, _ = io.Copy(io.Discard, p.out)
 	if err := p.cmd.Wait(); err != nil && p.cmd.ProcessState.ExitCode() != p.srv.exitCode {
 		p.b.Errorf("the %s peer ended badly: %v", p.srv.fixture, err)
 	}
 	cpu := p.cmd.ProcessState.UserTime() + p.cmd.ProcessState.SystemTime()
-	p.b.ReportMetric(float64(cpu.Microseconds())/float64(p.b.N), "cpu-us/op")
+	p.b.ReportMetric(float64(cpu.Microseconds())/float64(p.b.N), prefix+"cpu-us/op")
 }
