@@ -9,6 +9,8 @@ import (
 
 // SetBody stores one message's bytes: as the payload when they are JSON
 // (compacted, since a trace line cannot hold a newline), else as raw text.
+// The payload it makes must not be changed in place: the Writer trusts it
+// to be the JSON SetBody checked.
 func (e *Event) SetBody(b []byte) {
 	if isStructured(b) {
 		var buf bytes.Buffer
@@ -16,6 +18,7 @@ func (e *Event) SetBody(b []byte) {
 		// Compact checks that b is JSON as it goes: one scan, not two.
 		if json.Compact(&buf, b) == nil {
 			e.Payload = buf.Bytes()
+			e.checked = e.Payload
 			e.Raw, e.RawBase64 = nil, ""
 			return
 		}
@@ -23,10 +26,16 @@ func (e *Event) SetBody(b []byte) {
 	e.SetRaw(b)
 }
 
+// payloadChecked reports whether the payload is still the one SetBody
+// compacted: the same bytes at the same address.
+func (e *Event) payloadChecked() bool {
+	return len(e.checked) > 0 && len(e.Payload) == len(e.checked) && &e.Payload[0] == &e.checked[0]
+}
+
 // SetRaw stores bytes that are not a JSON message exactly: as text when they
 // are UTF-8, else base64, so that nothing that crossed the wire is lost.
 func (e *Event) SetRaw(b []byte) {
-	e.Payload = nil
+	e.Payload, e.checked = nil, nil
 	if utf8.Valid(b) {
 		s := string(b)
 		e.Raw, e.RawBase64 = &s, ""

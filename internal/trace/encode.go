@@ -50,12 +50,18 @@ func appendEvent(dst []byte, ev *Event) ([]byte, error) {
 
 // appendPayload appends the payload compacted, as encoding/json does with a
 // json.RawMessage: the one scan both checks that it is JSON and drops
-// whitespace a caller may have left in it.
+// whitespace a caller may have left in it. A payload SetBody made is copied
+// as it is: SetBody's own scan checked it, and a second would double what
+// recording a large message costs.
 func appendPayload(dst []byte, ev *Event) ([]byte, error) {
 	if len(ev.Payload) == 0 {
 		return dst, nil
 	}
-	buf := bytes.NewBuffer(append(dst, `,"payload":`...))
+	dst = append(dst, `,"payload":`...)
+	if ev.payloadChecked() {
+		return append(dst, ev.Payload...), nil
+	}
+	buf := bytes.NewBuffer(dst)
 	err := json.Compact(buf, ev.Payload)
 	return buf.Bytes(), err
 }

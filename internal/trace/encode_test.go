@@ -113,3 +113,21 @@ func FuzzAppendEvent(f *testing.F) {
 		checkSameLine(t, &http)
 	})
 }
+
+// TestAppendEventChecksAPayloadSetBodyDidNotMake: only the very payload
+// SetBody compacted skips the scan; one put in its place after is checked.
+func TestAppendEventChecksAPayloadSetBodyDidNotMake(t *testing.T) {
+	for name, change := range map[string]func(*Event){
+		"kept":      func(*Event) {},
+		"replaced":  func(ev *Event) { ev.Payload = json.RawMessage(`{"a": [1, 2]}`) },
+		"truncated": func(ev *Event) { ev.Payload = ev.Payload[:len(ev.Payload)-1] },
+		"not json":  func(ev *Event) { ev.Payload = json.RawMessage(`{"a":`) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			var ev Event
+			ev.SetBody([]byte(`{"jsonrpc":"2.0", "id":1}`))
+			change(&ev)
+			checkSameLine(t, &ev)
+		})
+	}
+}

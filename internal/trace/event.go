@@ -93,6 +93,10 @@ type Event struct {
 
 	// Line is where the reader found the event; it is not part of the format.
 	Line int `json:"-"`
+
+	// checked is the payload as SetBody compacted it, which a writer given
+	// the same bytes copies without scanning them again.
+	checked []byte
 }
 
 // IsMessage reports whether the event carries a JSON-RPC message, parsed or not.

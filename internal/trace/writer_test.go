@@ -78,29 +78,37 @@ func TestWriterKeepsBodiesExactly(t *testing.T) {
 }
 
 // BenchmarkRecordMessage is the recorder's work per message: the body
-// kept, the line encoded and written, to nowhere and to a file.
+// kept, the line encoded and written, to nowhere and to a file, for a small
+// message and a 64 KiB tool result.
 func BenchmarkRecordMessage(b *testing.B) {
-	body := []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"hello"}],"isError":false}}`)
+	small := []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"hello"}],"isError":false}}`)
+	large := []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"` + strings.Repeat(`lorem \"ipsum\" dolor `, 64<<10/22) + `"}]}}`)
 	f, err := os.Create(filepath.Join(b.TempDir(), "t.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	for _, out := range []struct {
+	for _, size := range []struct {
 		name string
-		w    io.Writer
-	}{{"discard", io.Discard}, {"file", f}} {
-		b.Run(out.name, func(b *testing.B) {
-			w := NewWriter(out.w)
-			b.ReportAllocs()
-			for b.Loop() {
-				ev := Event{Direction: ServerToClient, Transport: Stdio, Kind: KindMessage, Stream: "stdio"}
-				ev.SetBody(body)
-				if _, err := w.Record(ev); err != nil {
-					b.Fatal(err)
+		body []byte
+	}{{"small", small}, {"64KiB", large}} {
+		for _, out := range []struct {
+			name string
+			w    io.Writer
+		}{{"discard", io.Discard}, {"file", f}} {
+			b.Run(size.name+"/"+out.name, func(b *testing.B) {
+				w := NewWriter(out.w)
+				b.ReportAllocs()
+				b.SetBytes(int64(len(size.body)))
+				for b.Loop() {
+					ev := Event{Direction: ServerToClient, Transport: Stdio, Kind: KindMessage, Stream: "stdio"}
+					ev.SetBody(size.body)
+					if _, err := w.Record(ev); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
