@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 	"sort"
 
@@ -100,7 +99,7 @@ func handshakeCaps(s *Session) Caps {
 // asks of the tracker's method, in key order.
 func (t *askTracker) inputRequests(m *Msg) []*Ask {
 	// Most results are not InputRequiredResults; skip decoding those.
-	if !bytes.Contains(m.Result, []byte(`"input_required"`)) {
+	if !m.mayBeInputRequired() {
 		return nil
 	}
 	return t.openRound(m)
@@ -144,7 +143,7 @@ func (t *askTracker) open(r *inputRound) {
 // inputResponses closes the round a retried request answers and returns the
 // replies it carries to the tracker's asks.
 func (t *askTracker) inputResponses(m *Msg) []*Reply {
-	if !bytes.Contains(m.Params, []byte(`"inputResponses"`)) && !bytes.Contains(m.Params, []byte(`"requestState"`)) {
+	if !m.mayBeRetry() {
 		return nil // neither inputResponses nor requestState: no retry
 	}
 	return t.closeRound(m)

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 )
 
@@ -18,9 +17,10 @@ func rpcErrorCode(m *Msg) (int64, bool) {
 	return m.Error.IntCode()
 }
 
-// isInputRequired reports whether a result is an InputRequiredResult.
-func isInputRequired(result json.RawMessage) bool {
-	return bytes.Contains(result, []byte(`"input_required"`)) && resultTypeOf(result) == "input_required"
+// isInputRequired reports whether m is a result that is an
+// InputRequiredResult.
+func (m *Msg) isInputRequired() bool {
+	return m.Kind == KindResult && m.mayBeInputRequired() && resultTypeOf(m.Result) == "input_required"
 }
 
 // resultTypeOf returns a result's resultType, "complete" when absent (as the

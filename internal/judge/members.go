@@ -25,8 +25,11 @@ func appendMembers(dst []member, obj []byte) []member {
 
 // appendObject is appendMembers that also tells whether obj is an object.
 func appendObject(dst []member, obj []byte) ([]member, bool) {
+	return appendMembersOf(dst, rawjson.Members(obj))
+}
+
+func appendMembersOf(dst []member, it rawjson.Iter) ([]member, bool) {
 	n := len(dst)
-	it := rawjson.Members(obj)
 	for it.Next() {
 		dst = append(dst, member{key: it.Key(), value: it.Value()})
 	}
@@ -52,6 +55,8 @@ type objectFields struct {
 	members []member
 	// object is set when the text is one well-formed object.
 	object, read bool
+	// wellFormed is set when the trace reader checked the text's grammar.
+	wellFormed bool
 }
 
 func (f *objectFields) load(obj json.RawMessage) *objectFields {
@@ -61,7 +66,11 @@ func (f *objectFields) load(obj json.RawMessage) *objectFields {
 		if rawjson.Kind(obj) == '{' {
 			dst = make([]member, 0, 4) // most params and results have few members
 		}
-		f.members, f.object = appendObject(dst, obj)
+		it := rawjson.Members(obj)
+		if f.wellFormed {
+			it = rawjson.MembersOfWellFormed(obj)
+		}
+		f.members, f.object = appendMembersOf(dst, it)
 	}
 	return f
 }

@@ -80,6 +80,8 @@ type Msg struct {
 	params, result                 objectFields
 	paramsMeta, resultMeta         map[string]json.RawMessage
 	paramsMetaDone, resultMetaDone bool
+	// Substring tests several rules make of the same message.
+	inputRequiredHint, retryHint lazyFlag
 
 	// Request is, for a response, the request it answers (nil when none is
 	// known); Answered is set when that request already had a response.
@@ -140,17 +142,21 @@ func parseMessages(dst []*Msg, ev *trace.Event) []*Msg {
 		return append(dst, &Msg{Event: ev, From: from, Kind: KindInvalid, Problem: "the bytes are not JSON"})
 	}
 	body := bytes.TrimLeft(ev.Payload, " \t\r\n")
+	wellFormed := ev.PayloadWellFormed()
 	if len(body) > 0 && body[0] == '[' {
-		return parseBatch(dst, ev, from, body)
+		return parseBatch(dst, ev, from, body, wellFormed)
 	}
-	return append(dst, parseOne(ev, from, body))
+	return append(dst, parseOne(ev, from, body, wellFormed))
 }
 
-func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte) []*Msg {
+func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool) []*Msg {
 	n := len(dst)
 	e := rawjson.Elements(body)
+	if wellFormed {
+		e = rawjson.ElementsOfWellFormed(body)
+	}
 	for e.Next() {
-		m := parseOne(ev, from, e.Value())
+		m := parseOne(ev, from, e.Value(), wellFormed)
 		m.InBatch = true
 		dst = append(dst, m)
 	}
@@ -167,11 +173,13 @@ type wireMsg struct {
 }
 
 // parseOne reads one JSON-RPC message. Its members are found by a scan of
-// the text, not decoded: the payload is well-formed JSON already (the trace
-// reader checked it), and each rule reads only the members it needs.
-func parseOne(ev *trace.Event, from spec.Party, body []byte) *Msg {
+// the text, not decoded, and each rule reads only the members it needs.
+// When the trace reader vouches for the payload's grammar, neither this scan
+// nor the reading of params and result checks it again.
+func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool) *Msg {
 	m := &Msg{Event: ev, From: from, Body: body}
-	w, ok := scanWireMsg(body)
+	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
+	w, ok := scanWireMsg(body, wellFormed)
 	if !ok {
 		m.Problem = "not a JSON object"
 		return m
@@ -196,9 +204,12 @@ func parseOne(ev *trace.Event, from spec.Party, body []byte) *Msg {
 // scanWireMsg finds the members of a message. Like decoding into a struct
 // of *string fields, it refuses a text that is not an object, and one whose
 // jsonrpc or method is neither a string nor null.
-func scanWireMsg(body []byte) (wireMsg, bool) {
+func scanWireMsg(body []byte, wellFormed bool) (wireMsg, bool) {
 	var w wireMsg
 	it := rawjson.Members(body)
+	if wellFormed {
+		it = rawjson.MembersOfWellFormed(body)
+	}
 	for it.Next() {
 		switch v := it.Value(); string(it.Key()) {
 		case "jsonrpc":

@@ -191,7 +191,7 @@ func sortedRawKeys(m map[string]json.RawMessage) []string {
 // carried: invalid inputs refused, extra ones ignored, missing ones asked
 // for again.
 func judgeRetryAnswer(s *Session, m *Msg, info retryInfo) {
-	inputRequired := m.Kind == KindResult && isInputRequired(m.Result)
+	inputRequired := m.isInputRequired()
 	code, _ := rpcErrorCode(m)
 	switch {
 	case info.malformed != "":

@@ -69,7 +69,7 @@ func (r *mrtrRule) response(s *Session, m *Msg) {
 		delete(r.retries, key)
 		judgeRetryAnswer(s, m, info)
 	}
-	if m.Kind == KindResult && isInputRequired(m.Result) {
+	if m.isInputRequired() {
 		r.inputRequired(s, m)
 	}
 }

@@ -189,6 +189,7 @@ func (s *Session) trackRequest(m *Msg) {
 	}
 	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
 		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressToken(m)}
+	r.params.wellFormed = m.params.wellFormed
 	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
 	// its own) does not make the first disappear: the peer may answer both,

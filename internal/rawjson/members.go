@@ -15,6 +15,8 @@ type cursor struct {
 	// follow the opening one, never a comma.
 	started  bool
 	ok, done bool
+	// wellFormed is set when the caller vouches for the text's grammar.
+	wellFormed bool
 }
 
 func open(b []byte, opener byte) cursor {
@@ -43,7 +45,12 @@ func (c *cursor) next(closer byte) (int, bool) {
 func (c *cursor) readValue(i int, closer byte) bool {
 	b := c.b
 	start := skipSpace(b, i)
-	n, ok := Skip(b[start:])
+	n, ok := 0, true
+	if c.wellFormed {
+		n = skipWellFormed(b[start:])
+	} else {
+		n, ok = Skip(b[start:])
+	}
 	if !ok {
 		return c.finish(start+n, false)
 	}
@@ -105,7 +112,7 @@ func (it *Iter) Next() bool {
 	if i >= len(b) || b[i] != '"' {
 		return it.finish(i, false)
 	}
-	end, ok := skipString(b, i)
+	end, ok := it.skipKey(i)
 	if !ok {
 		return it.finish(end, false)
 	}
@@ -115,6 +122,13 @@ func (it *Iter) Next() bool {
 		return it.finish(i, false)
 	}
 	return it.readValue(i+1, '}')
+}
+
+func (it *Iter) skipKey(i int) (int, bool) {
+	if it.wellFormed {
+		return skipStringWellFormed(it.b, i), true
+	}
+	return skipString(it.b, i)
 }
 
 // RawKey is the current member's key as written between its quotes, escape

@@ -100,14 +100,10 @@ func skipString(b []byte, i int) (int, bool) {
 // tested at a time (the zero-byte tricks of Hacker's Delight): strings are
 // most of what a message is, and most of their bytes are plain.
 func plainRun(b []byte, i int) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		quote, backslash := x^(ones*'"'), x^(ones*'\\')
-		special := (quote - ones) & ^quote
-		special |= (backslash - ones) & ^backslash
-		special |= (x - ones*0x20) & ^x // a byte below 0x20
-		if special &= highs; special != 0 {
+		special := quotesAndBackslashes(x) | (x-ones*0x20)&^x&highs // or a byte below 0x20
+		if special != 0 {
 			return i + bits.TrailingZeros64(special)/8
 		}
 	}
@@ -115,6 +111,15 @@ func plainRun(b []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// quotesAndBackslashes sets the high bit of the first byte of x that is a
+// quote or a backslash (and maybe of later bytes: only the first counts).
+func quotesAndBackslashes(x uint64) uint64 {
+	quote, backslash := x^(ones*'"'), x^(ones*'\\')
+	return ((quote-ones)&^quote | (backslash-ones)&^backslash) & highs
 }
 
 // escapeLen returns the length of the escape sequence at the start of b.

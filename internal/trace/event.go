@@ -66,9 +66,12 @@ type Event struct {
 	// Payload is the JSON-RPC message as it crossed the wire, with
 	// insignificant whitespace removed. Raw replaces it when the bytes were
 	// not JSON, and RawBase64 when they were not even UTF-8 text.
-	Payload   json.RawMessage `json:"payload,omitempty"`
-	Raw       *string         `json:"raw,omitempty"`
-	RawBase64 string          `json:"raw_base64,omitempty"`
+	Payload json.RawMessage `json:"payload,omitempty"`
+	// payloadChecked is the Payload the reader found well-formed JSON; the
+	// slice itself, so that a Payload set afterwards is not taken for checked.
+	payloadChecked []byte
+	Raw            *string `json:"raw,omitempty"`
+	RawBase64      string  `json:"raw_base64,omitempty"`
 
 	// HTTP request and response fields. Header names are lower-cased; the
 	// values of credential headers are never recorded.
@@ -101,3 +104,11 @@ type Event struct {
 
 // IsMessage reports whether the event carries a JSON-RPC message, parsed or not.
 func (e *Event) IsMessage() bool { return e.Kind == KindMessage }
+
+// PayloadWellFormed reports whether the reader that read the event found
+// its Payload to be well-formed JSON, so a later scan need not check it
+// again. An event made or changed elsewhere reports false.
+func (e *Event) PayloadWellFormed() bool {
+	p, c := e.Payload, e.payloadChecked
+	return len(p) > 0 && len(c) == len(p) && &c[0] == &p[0]
+}

@@ -11,6 +11,8 @@ import (
 	// segmentio's decoder is API-compatible with encoding/json and about
 	// three times faster on trace lines, which the judge reads by the million.
 	"github.com/segmentio/encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // DefaultMaxLine is the longest trace line the reader accepts unless told
@@ -129,7 +131,10 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	// The event keeps sub-slices of its own copy of the line (payload, raw
 	// strings): one allocation per event instead of one per field.
 	line := bytes.Clone(b)
-	if !decodeFast(line, ev) {
+	if decodeFast(line, ev) {
+		// decodeFast's scan checked the grammar of every member's value.
+		ev.payloadChecked = ev.Payload
+	} else {
 		*ev = Event{Seq: -1}
 		rest, err := json.Parse(line, ev, json.ZeroCopy)
 		if err != nil {
@@ -137,6 +142,11 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 		}
 		if len(bytes.TrimSpace(rest)) > 0 {
 			return nil, r.fail("not a trace event: unexpected text after the JSON object")
+		}
+		// The general decoder's checking of a raw value is its own affair;
+		// the rare line it reads has its payload checked here.
+		if rawjson.Valid(ev.Payload) {
+			ev.payloadChecked = ev.Payload
 		}
 	}
 	ev.Line = r.line

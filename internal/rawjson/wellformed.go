@@ -1,0 +1,93 @@
+package rawjson
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// The functions here read text the caller knows is well-formed JSON (the
+// trace reader checked every payload as it read the line): a value is
+// skipped by its quotes and brackets alone, without checking its grammar
+// again. On well-formed text they find exactly what their checking
+// counterparts find; on other text what they return means nothing.
+
+// MembersOfWellFormed is Members for an object known to be well-formed.
+func MembersOfWellFormed(obj []byte) Iter {
+	it := Members(obj)
+	it.wellFormed = true
+	return it
+}
+
+// ElementsOfWellFormed is Elements for an array known to be well-formed.
+func ElementsOfWellFormed(arr []byte) Elems {
+	e := Elements(arr)
+	e.wellFormed = true
+	return e
+}
+
+// skipWellFormed returns the length of the well-formed JSON value at the
+// start of b, counting the whitespace before it.
+func skipWellFormed(b []byte) int {
+	i := skipSpace(b, 0)
+	if i >= len(b) {
+		return i
+	}
+	switch b[i] {
+	case '"':
+		return skipStringWellFormed(b, i)
+	case '{', '[':
+		return skipContainerWellFormed(b, i)
+	}
+	// A number or a literal runs to the first byte that cannot be in one.
+	for i < len(b) && b[i] != ',' && b[i] != '}' && b[i] != ']' && !isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// skipStringWellFormed returns the end of the string that opens at b[i].
+// An escape is two bytes as far as quotes go: the four hex digits of \u
+// hold none.
+func skipStringWellFormed(b []byte, i int) int {
+	for i++; ; i += 2 {
+		i = quoteOrBackslash(b, i)
+		if i >= len(b) || b[i] == '"' {
+			return i + 1
+		}
+	}
+}
+
+// skipContainerWellFormed returns the end of the object or array that
+// opens at b[i], counting brackets outside strings.
+func skipContainerWellFormed(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			i = skipStringWellFormed(b, i)
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// quoteOrBackslash returns the index of the first quote or backslash from
+// b[i], or len(b); eight bytes at a time, as plainRun.
+func quoteOrBackslash(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if special := quotesAndBackslashes(binary.LittleEndian.Uint64(b[i:])); special != 0 {
+			return i + bits.TrailingZeros64(special)/8
+		}
+	}
+	for i < len(b) && b[i] != '"' && b[i] != '\\' {
+		i++
+	}
+	return i
+}

@@ -1,0 +1,31 @@
+package trace
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReaderVouchesForThePayloadsItChecked(t *testing.T) {
+	const payload = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	lines := []string{
+		`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":` + payload + `}`,
+		// A key spelled with an escape is left to the general decoder.
+		`{"seq":2,"direction":"client-to-server","transport":"stdio","kind":"message","p\u0061yload":` + payload + `}`,
+	}
+	r := NewReader(strings.NewReader(strings.Join(lines, "\n")+"\n"), "t.jsonl")
+	for i := range lines {
+		ev, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ev.PayloadWellFormed() {
+			t.Errorf("line %d: the payload the reader checked is not reported well-formed", i+1)
+		}
+		if ev.Payload = []byte(payload); ev.PayloadWellFormed() {
+			t.Errorf("line %d: a payload set after reading is reported well-formed", i+1)
+		}
+	}
+	if (&Event{Payload: []byte(payload)}).PayloadWellFormed() {
+		t.Error("an event the reader did not read reports its payload well-formed")
+	}
+}
