@@ -67,9 +67,11 @@ type Event struct {
 	// insignificant whitespace removed. Raw replaces it when the bytes were
 	// not JSON, and RawBase64 when they were not even UTF-8 text.
 	Payload json.RawMessage `json:"payload,omitempty"`
-	// payloadChecked is the Payload the reader found well-formed JSON; the
+	// readWellFormed is the Payload the reader found well-formed JSON; the
 	// slice itself, so that a Payload set afterwards is not taken for checked.
-	payloadChecked []byte
+	// (It is not checked: SetBody's compacted payload, which a writer
+	// writes as it is, while a payload read may hold whitespace.)
+	readWellFormed []byte
 	Raw            *string `json:"raw,omitempty"`
 	RawBase64      string  `json:"raw_base64,omitempty"`
 
@@ -105,10 +107,11 @@ type Event struct {
 // IsMessage reports whether the event carries a JSON-RPC message, parsed or not.
 func (e *Event) IsMessage() bool { return e.Kind == KindMessage }
 
-// PayloadWellFormed reports whether the reader that read the event found
-// its Payload to be well-formed JSON, so a later scan need not check it
-// again. An event made or changed elsewhere reports false.
+// PayloadWellFormed reports whether the Payload is known to be well-formed
+// JSON, so a later scan need not check it again: the reader that read the
+// event checked it, or SetBody made it. An event made or changed otherwise
+// reports false.
 func (e *Event) PayloadWellFormed() bool {
-	p, c := e.Payload, e.payloadChecked
-	return len(p) > 0 && len(c) == len(p) && &c[0] == &p[0]
+	p, c := e.Payload, e.readWellFormed
+	return len(p) > 0 && len(c) == len(p) && &c[0] == &p[0] || e.payloadChecked()
 }

@@ -25,6 +25,10 @@ func TestReaderVouchesForThePayloadsItChecked(t *testing.T) {
 			t.Errorf("line %d: a payload set after reading is reported well-formed", i+1)
 		}
 	}
+	var made Event
+	if made.SetBody([]byte(payload)); !made.PayloadWellFormed() {
+		t.Error("the payload SetBody made is not reported well-formed")
+	}
 	if (&Event{Payload: []byte(payload)}).PayloadWellFormed() {
 		t.Error("an event the reader did not read reports its payload well-formed")
 	}

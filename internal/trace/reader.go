@@ -133,7 +133,7 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	line := bytes.Clone(b)
 	if decodeFast(line, ev) {
 		// decodeFast's scan checked the grammar of every member's value.
-		ev.payloadChecked = ev.Payload
+		ev.readWellFormed = ev.Payload
 	} else {
 		*ev = Event{Seq: -1}
 		rest, err := json.Parse(line, ev, json.ZeroCopy)
@@ -146,7 +146,7 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 		// The general decoder's checking of a raw value is its own affair;
 		// the rare line it reads has its payload checked here.
 		if rawjson.Valid(ev.Payload) {
-			ev.payloadChecked = ev.Payload
+			ev.readWellFormed = ev.Payload
 		}
 	}
 	ev.Line = r.line
