@@ -3,7 +3,6 @@ package trace
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"unicode/utf8"
 )
 
@@ -13,11 +12,9 @@ import (
 // to be the JSON SetBody checked.
 func (e *Event) SetBody(b []byte) {
 	if isStructured(b) {
-		var buf bytes.Buffer
-		buf.Grow(len(b))
-		// Compact checks that b is JSON as it goes: one scan, not two.
-		if json.Compact(&buf, b) == nil {
-			e.Payload = buf.Bytes()
+		// appendCompact checks that b is JSON as it goes: one scan, not two.
+		if compact, ok := appendCompact(make([]byte, 0, len(b)), b); ok {
+			e.Payload = compact
 			e.checked = e.Payload
 			e.Raw, e.RawBase64 = nil, ""
 			return

@@ -1,8 +1,7 @@
 package trace
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -61,10 +60,14 @@ func appendPayload(dst []byte, ev *Event) ([]byte, error) {
 	if ev.payloadChecked() {
 		return append(dst, ev.Payload...), nil
 	}
-	buf := bytes.NewBuffer(dst)
-	err := json.Compact(buf, ev.Payload)
-	return buf.Bytes(), err
+	dst, ok := appendCompact(dst, ev.Payload)
+	if !ok {
+		return dst, errPayloadNotJSON
+	}
+	return dst, nil
 }
+
+var errPayloadNotJSON = errors.New("the payload is not JSON")
 
 func appendField(dst []byte, name, value string) []byte {
 	dst = appendName(dst, name)
