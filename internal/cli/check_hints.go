@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/mcpverdict/mcpverdict/internal/evidence"
@@ -62,6 +63,10 @@ func hintProbeDir(outDir string, def *probe.Definition) string {
 func (hp *hintProbes) run(ctx context.Context, c *Command, f *checkFlags) {
 	for _, def := range hp.defs {
 		dir := hintProbeDir(f.outDir, def)
+		if err := clearProbeOutputs(dir); err != nil {
+			hp.err = err
+			return
+		}
 		rep, err := probe.Run(ctx, def, probe.Options{
 			Runs: probe.MinRuns, ConcurrentAttempts: f.probeAttempts,
 			TraceDir: filepath.Join(dir, probeSessionDir),
@@ -76,6 +81,18 @@ func (hp *hintProbes) run(ctx context.Context, c *Command, f *checkFlags) {
 		}
 		hp.reports = append(hp.reports, rep)
 	}
+}
+
+// clearProbeOutputs removes what an earlier run left in a probe's folder,
+// so that a reused --out never shows an old run's report or sessions beside
+// this one's. Only the files check writes there are removed.
+func clearProbeOutputs(dir string) error {
+	for _, name := range []string{probeReportJSON, probeReportText, probeSessionDir} {
+		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
+			return exitcode.New(exitcode.Usage, "%s: cannot clear the previous run's probe outputs: %v", dir, err)
+		}
+	}
+	return nil
 }
 
 // foldInto makes a probe that failed (a violation, an unverified reset, a
