@@ -60,20 +60,27 @@ func FuzzAppendCompact(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) { checkCompactsLikeEncodingJSON(t, src) })
 }
 
+// BenchmarkAppendCompact compares appendCompact with json.Compact on a
+// small message and on a 64 KiB tool result.
 func BenchmarkAppendCompact(b *testing.B) {
-	src := []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"` + strings.Repeat(`lorem \"ipsum\" dolor `, 64<<10/22) + `"}]}}`)
-	dst := make([]byte, 0, len(src))
-	b.SetBytes(int64(len(src)))
-	b.Run("appendCompact", func(b *testing.B) {
-		for b.Loop() {
-			dst, _ = appendCompact(dst[:0], src)
-		}
-	})
-	b.Run("json.Compact", func(b *testing.B) {
-		var buf bytes.Buffer
-		for b.Loop() {
-			buf.Reset()
-			_ = json.Compact(&buf, src)
-		}
-	})
+	for name, src := range map[string][]byte{
+		"small": []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello"}}}`),
+		"64KiB": []byte(`{"jsonrpc":"2.0","id":12,"result":{"content":[{"type":"text","text":"` + strings.Repeat(`lorem \"ipsum\" dolor `, 64<<10/22) + `"}]}}`),
+	} {
+		dst := make([]byte, 0, len(src))
+		b.Run(name+"/appendCompact", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				dst, _ = appendCompact(dst[:0], src)
+			}
+		})
+		b.Run(name+"/json.Compact", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			var buf bytes.Buffer
+			for b.Loop() {
+				buf.Reset()
+				_ = json.Compact(&buf, src)
+			}
+		})
+	}
 }
