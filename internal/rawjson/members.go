@@ -17,6 +17,8 @@ type cursor struct {
 	ok, done bool
 	// wellFormed is set when the caller vouches for the text's grammar.
 	wellFormed bool
+	// depth counts the containers around this one's entries, for MaxDepth.
+	depth int
 }
 
 func open(b []byte, opener byte) cursor {
@@ -24,7 +26,7 @@ func open(b []byte, opener byte) cursor {
 	if i >= len(b) || b[i] != opener {
 		return cursor{done: true}
 	}
-	return cursor{b: b, i: i + 1}
+	return cursor{b: b, i: i + 1, depth: 1}
 }
 
 // next returns where the next entry starts; false once the iteration is
@@ -49,7 +51,7 @@ func (c *cursor) readValue(i int, closer byte) bool {
 	if c.wellFormed {
 		n = skipWellFormed(b[start:])
 	} else {
-		n, ok = Skip(b[start:])
+		n, ok = skipValue(b[start:], c.depth)
 	}
 	if !ok {
 		return c.finish(start+n, false)

@@ -17,16 +17,26 @@ import (
 // Skip returns the length of the JSON value at the start of b, counting the
 // whitespace before it, and whether that value is well-formed. Whatever
 // follows the value is not looked at.
-func Skip(b []byte) (int, bool) {
+func Skip(b []byte) (int, bool) { return skipValue(b, 0) }
+
+// MaxDepth is how deeply arrays and objects may nest: encoding/json's limit.
+// Deeper text is refused as malformed, since a scan that recursed on it
+// without bound could exhaust the stack (a fatal error, not a panic).
+const MaxDepth = 10000
+
+// skipValue is Skip for a value nested in depth containers.
+func skipValue(b []byte, depth int) (int, bool) {
 	i := skipSpace(b, 0)
 	if i >= len(b) {
 		return i, false
 	}
 	switch c := b[i]; {
+	case (c == '{' || c == '[') && depth >= MaxDepth:
+		return i, false
 	case c == '{':
-		return skipObject(b, i)
+		return skipObject(b, i, depth+1)
 	case c == '[':
-		return skipArray(b, i)
+		return skipArray(b, i, depth+1)
 	case c == '"':
 		return skipString(b, i)
 	case c == '-' || (c >= '0' && c <= '9'):
@@ -193,14 +203,14 @@ func skipDigits(b []byte, i int) int {
 	return i
 }
 
-func skipArray(b []byte, i int) (int, bool) {
-	e := Elems{cursor{b: b, i: i + 1}}
+func skipArray(b []byte, i, depth int) (int, bool) {
+	e := Elems{cursor{b: b, i: i + 1, depth: depth}}
 	for e.Next() {
 	}
 	return e.i, e.ok
 }
 
-func skipObject(b []byte, i int) (int, bool) {
+func skipObject(b []byte, i, depth int) (int, bool) {
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return i + 1, true
@@ -217,7 +227,7 @@ func skipObject(b []byte, i int) (int, bool) {
 		if i >= len(b) || b[i] != ':' {
 			return i, false
 		}
-		n, ok := Skip(b[i+1:])
+		n, ok := skipValue(b[i+1:], depth)
 		if i += 1 + n; !ok {
 			return i, false
 		}

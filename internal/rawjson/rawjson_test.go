@@ -148,3 +148,30 @@ func TestMember(t *testing.T) {
 		}
 	}
 }
+
+// Nesting is refused past encoding/json's limit, where a recursive scan
+// would otherwise run the stack out on a hostile trace line.
+func TestNestingLimitMatchesEncodingJSON(t *testing.T) {
+	for _, depth := range []int{MaxDepth - 1, MaxDepth, MaxDepth + 1, 50 * MaxDepth} {
+		for _, open := range []string{"[", `{"a":`} {
+			closer := "]"
+			if open != "[" {
+				closer = "}"
+			}
+			text := []byte(strings.Repeat(open, depth) + "1" + strings.Repeat(closer, depth))
+			want := json.Valid(text)
+			if got := Valid(text); got != want {
+				t.Errorf("depth %d of %s: Valid = %v, encoding/json says %v", depth, open, got, want)
+			}
+			members := Members(text)
+			for members.Next() {
+			}
+			elems := Elements(text)
+			for elems.Next() {
+			}
+			if open == "[" && elems.Valid() != want || open != "[" && members.Valid() != want {
+				t.Errorf("depth %d of %s: the iterators disagree with encoding/json (%v)", depth, open, want)
+			}
+		}
+	}
+}

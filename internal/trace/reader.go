@@ -136,6 +136,11 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 		ev.readWellFormed = ev.Payload
 	} else {
 		*ev = Event{Seq: -1}
+		// segmentio's parser recurses with no depth limit: a hostile line
+		// nested deeply enough would exhaust the stack, a fatal error.
+		if !rawjson.ShallowEnough(line) {
+			return nil, r.fail("not a trace event: JSON nested more than %d levels deep", rawjson.MaxDepth)
+		}
 		rest, err := json.Parse(line, ev, json.ZeroCopy)
 		if err != nil {
 			return nil, r.fail("not a trace event: %s", jsonProblem(err))

@@ -105,6 +105,22 @@ func TestReaderLineLimit(t *testing.T) {
 	}
 }
 
+// A line nested far deeper than any decoder allows is refused with its line
+// number, never handed to a parser that recurses until the stack runs out.
+func TestReaderRefusesDeepNesting(t *testing.T) {
+	const depth = 1_000_000
+	deep := strings.Repeat("[", depth) + strings.Repeat("]", depth)
+	r := NewReader(strings.NewReader(okLines+`{"seq":9,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":`+deep+`}}}`+"\n"), "deep.jsonl")
+	r.SetMaxLine(4 * depth)
+	var err error
+	for err == nil {
+		_, err = r.Next()
+	}
+	if !strings.Contains(err.Error(), "deep.jsonl:4: not a trace event: JSON nested more than 10000 levels deep") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
 // The reader must accept the core format of tomtom215/mcp-conformance: the
 // example trace in its README (kept in ../shared, never copied here).
 func TestReaderAcceptsMcpConformanceExample(t *testing.T) {
