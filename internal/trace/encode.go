@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // appendEvent appends ev as one trace line, newline included, to dst.
@@ -171,32 +173,12 @@ func appendString(dst []byte, s string) []byte {
 			i++
 			continue
 		}
-		dst = appendEscape(append(dst, s[start:i]...), c)
+		dst = rawjson.AppendEscape(append(dst, s[start:i]...), c)
 		i++
 		start = i
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
-}
-
-// appendEscape appends the escape of one ASCII byte that JSON strings
-// cannot hold as it is.
-func appendEscape(dst []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(dst, '\\', c)
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }
 
 const hexDigits = "0123456789abcdef"

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // CanonicalEnd checks that a value in canonical form starts at b[i] and
@@ -161,7 +163,7 @@ func checkEscape(b []byte, i int) int {
 }
 
 func checkNumber(b []byte, i int) int {
-	end, ok := scanNumber(b, i)
+	end, ok := rawjson.NumberEnd(b, i)
 	if !ok {
 		return -1
 	}

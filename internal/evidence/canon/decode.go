@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // MaxDepth bounds nesting, so that hostile input cannot exhaust the stack.
@@ -177,7 +179,7 @@ func (d *decoder) object(depth int) (Value, error) {
 }
 
 func (d *decoder) number() (Value, error) {
-	end, ok := scanNumber(d.data, d.pos)
+	end, ok := rawjson.NumberEnd(d.data, d.pos)
 	if !ok {
 		return Value{}, d.fail("malformed number")
 	}
@@ -187,47 +189,6 @@ func (d *decoder) number() (Value, error) {
 	}
 	d.pos = end
 	return v, nil
-}
-
-// scanNumber returns the end of the RFC 8259 number starting at i.
-func scanNumber(b []byte, i int) (int, bool) {
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		i = digits(b, i)
-	default:
-		return i, false
-	}
-	if i < len(b) && b[i] == '.' {
-		j := digits(b, i+1)
-		if j == i+1 {
-			return j, false
-		}
-		i = j
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		j := digits(b, i)
-		if j == i {
-			return j, false
-		}
-		i = j
-	}
-	return i, true
-}
-
-func digits(b []byte, i int) int {
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	return i
 }
 
 // str reads a string at d.pos (which holds the opening quote).

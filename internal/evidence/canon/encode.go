@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // Append writes v in canonical form after dst.
@@ -75,8 +77,6 @@ func appendObject(dst []byte, members []Member) ([]byte, error) {
 	return append(dst, '}'), nil
 }
 
-const hexDigits = "0123456789abcdef"
-
 // AppendString writes s quoted, escaping only what Python's json module
 // escapes with ensure_ascii off. s must be valid UTF-8 (Decode guarantees it).
 func AppendString(dst []byte, s string) []byte {
@@ -88,29 +88,11 @@ func AppendString(dst []byte, s string) []byte {
 			continue
 		}
 		dst = append(dst, s[start:i]...)
-		dst = appendEscape(dst, c)
+		dst = rawjson.AppendEscape(dst, c)
 		start = i + 1
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
-}
-
-func appendEscape(dst []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(dst, '\\', c)
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 }
 
 // ValidUTF8 reports whether s can be hashed: Python cannot encode a string
