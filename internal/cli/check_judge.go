@@ -38,6 +38,7 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 	if err != nil {
 		return err
 	}
+	markUndriven(report, sessions)
 	drift, err := c.contractDrift(&f.evidence, f.outDir, append(driven, probes...), report)
 	if err != nil {
 		return err
@@ -58,6 +59,26 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 		return exitWith(exitcode.Usage)
 	}
 	return status
+}
+
+// markUndriven notes, on the run of each session that could not be driven
+// to its end, what stopped it, and makes a verdict that would otherwise pass
+// incomplete: what such a session left is judged, but a server that never
+// finished a handshake has not passed anything. A failed verdict stays failed.
+func markUndriven(report *judge.Report, sessions []*session) {
+	for _, s := range sessions {
+		if s.problem == nil {
+			continue
+		}
+		for i := range report.Runs {
+			if report.Runs[i].Trace == s.trace {
+				report.Runs[i].Notes = append(report.Runs[i].Notes, fmt.Sprintf("the session could not be driven to its end: %v", s.problem))
+			}
+		}
+		if report.Verdict != judge.VerdictFail {
+			report.Verdict = judge.VerdictIncomplete
+		}
+	}
 }
 
 // reportSession prints a session's notes and what went wrong driving it.

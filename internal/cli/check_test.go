@@ -145,9 +145,14 @@ func TestCheckBadServers(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			out := t.TempDir()
-			code, _, stderr := runCLI(t, "check", "--server", tc.server, "--revision", "2025-11-25", "--step-timeout", "500ms", "--out", out)
+			code, stdout, stderr := runCLI(t, "check", "--server", tc.server, "--revision", "2025-11-25", "--step-timeout", "500ms", "--out", out)
 			if !containsInt(tc.codes, code) || !strings.Contains(stderr, tc.want) {
 				t.Errorf("exit %d, stderr:\n%s\nwant exit %v and %q", code, stderr, tc.codes, tc.want)
+			}
+			// What a server that was never driven left is judged, but it
+			// has passed nothing.
+			if strings.Contains(stdout, "verdict: pass") {
+				t.Errorf("a server that could not be driven got a passing verdict:\n%s", stdout)
 			}
 			if _, err := os.Stat(filepath.Join(out, "session-stdio-2025-11-25.jsonl")); err != nil {
 				t.Errorf("the trace was not written: %v", err)
