@@ -34,6 +34,10 @@ type scenario struct {
 	Name   string
 	Trace  string
 	Checks []suiteCheck
+	// Unreadable: the suite left the scenario's folder without a readable
+	// checks.json (it stopped mid-scenario), so there is no verdict of the
+	// suite's to compare with.
+	Unreadable bool
 }
 
 // suiteCheck is one check of the suite's checks.json.
@@ -170,6 +174,7 @@ func collect(results string, traces map[string]string) ([]scenario, error) {
 		return nil, fmt.Errorf("the suite wrote no results: %w", err)
 	}
 	var out []scenario
+	var lost []string
 	for _, e := range entries {
 		m := resultDir.FindStringSubmatch(e.Name())
 		if m == nil {
@@ -177,10 +182,14 @@ func collect(results string, traces map[string]string) ([]scenario, error) {
 		}
 		var checks []suiteCheck
 		b, err := os.ReadFile(filepath.Join(results, e.Name(), "checks.json"))
-		if err != nil || json.Unmarshal(b, &checks) != nil {
-			return nil, fmt.Errorf("%s: no readable checks.json", e.Name())
+		unreadable := err != nil || json.Unmarshal(b, &checks) != nil
+		if unreadable {
+			lost = append(lost, e.Name())
 		}
-		out = append(out, scenario{Name: m[1], Trace: traces[m[1]], Checks: checks})
+		out = append(out, scenario{Name: m[1], Trace: traces[m[1]], Checks: checks, Unreadable: unreadable})
+	}
+	if len(out) > 0 && len(lost) == len(out) {
+		return nil, fmt.Errorf("no scenario left a readable checks.json (%s, …)", lost[0])
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
