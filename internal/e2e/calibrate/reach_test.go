@@ -55,6 +55,9 @@ func mostBySuite(outcomes []Outcome, keep func(Outcome) bool) int {
 func holdReach(t *testing.T, bin, goServer string, outcomes []Outcome) {
 	legacy := mostBySuite(outcomes, func(o Outcome) bool { return o.Run != "0.2.0-alpha.12/2026-07-28" })
 	modern := mostBySuite(outcomes, func(o Outcome) bool { return o.Run == "0.2.0-alpha.12/2026-07-28" })
+	if legacy == 0 || modern == 0 {
+		t.Errorf("no judged suite session to compare check's reach with (best 2025-11-25: %d, best 2026-07-28: %d clauses)", legacy, modern)
+	}
 	everything := checkReach(t, bin, "--server", shellWords(peers.Everything(t)))
 	if everything["2025-11-25"] <= legacy {
 		t.Errorf("check on server-everything judged %d clauses, not more than the %d of the best 2025-11-25 suite session", everything["2025-11-25"], legacy)
