@@ -99,9 +99,12 @@ func notifiedToken(m *Msg) string {
 }
 
 // checkGetStream judges the messages of a stream the client opened with a
-// plain GET (a resumption is judged by the replay clause).
+// plain GET (a resumption is judged by the replay clause). A GET refused
+// with an error status opened no stream: the JSON-RPC error in its body is
+// the refusal itself (server-everything's 400 for a GET racing the DELETE of
+// its session, for one), not a response travelling on a stream.
 func checkGetStream(s *Session, t *httpTrace, x *httpExchange, ev *trace.Event, m *Msg) {
-	if m == nil || !x.IsGet() || x.Resumes != nil {
+	if m == nil || !x.IsGet() || x.Resumes != nil || x.Status() >= 400 {
 		return
 	}
 	isResponse := m.Kind == KindResult || m.Kind == KindError
