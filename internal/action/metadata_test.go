@@ -57,7 +57,7 @@ func TestActionMetadataMatchesTheEntrypoint(t *testing.T) {
 		t.Errorf("the entrypoint reads inputs %s; action.yml declares %s", got, want)
 	}
 	written := map[string]bool{}
-	for _, o := range stepOutputs(&judge.Report{}, &Inputs{}, "/ws", "") {
+	for _, o := range stepOutputs(&cliReport{Report: &judge.Report{}}, &Inputs{}, "/ws", "") {
 		written[o.Name] = true
 	}
 	if got, want := keys(written), keysOf(m.Outputs); got != want {

@@ -10,15 +10,30 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
+// cliReport is the JSON report the command line wrote: the clause report, and
+// of each tool-annotation probe its name and the count of each verdict.
+type cliReport struct {
+	*judge.Report
+	Probes []probeOutcome `json:"probes"`
+}
+
+type probeOutcome struct {
+	Definition struct {
+		Name string `json:"name"`
+	} `json:"definition"`
+	Summary map[string]int `json:"summary"`
+}
+
 // readReport reads the JSON report the command line wrote.
-func readReport(path string) (*judge.Report, error) {
+func readReport(path string) (*cliReport, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var rep judge.Report
+	rep := cliReport{Report: &judge.Report{}}
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -28,8 +43,13 @@ func readReport(path string) (*judge.Report, error) {
 // stepOutputs are the action's outputs (action.yml): the verdict, the
 // clause counts, and where each report, trace and piece of evidence is,
 // relative to the workspace so that later steps can use them as they are.
-func stepOutputs(rep *judge.Report, in *Inputs, workspace, artifactID string) []Output {
+func stepOutputs(rep *cliReport, in *Inputs, workspace, artifactID string) []Output {
 	path := func(name string) string { return relTo(workspace, filepath.Join(in.OutputDir, name)) }
+	violations, probeReports := 0, []string{}
+	for _, p := range rep.Probes {
+		violations += p.Summary["VIOLATION"]
+		probeReports = append(probeReports, path(filepath.Join("probe", reporters.Slug(p.Definition.Name), "probe-report.json")))
+	}
 	out := []Output{
 		{"verdict", string(rep.Verdict)},
 		{"failed", strconv.Itoa(rep.Totals.Fail)},
@@ -39,8 +59,10 @@ func stepOutputs(rep *judge.Report, in *Inputs, workspace, artifactID string) []
 		{"junit", path(junitFile)},
 		{"summary", path(summaryFile)},
 		{"report", path(reportFile)},
-		{"traces", strings.Join(tracePaths(rep, workspace), "\n")},
+		{"traces", strings.Join(tracePaths(rep.Report, workspace), "\n")},
 		{"artifact-id", artifactID},
+		{"probe-violations", strconv.Itoa(violations)},
+		{"probe-reports", strings.Join(probeReports, "\n")},
 	}
 	return append(out, evidenceOutputs(in, workspace)...)
 }

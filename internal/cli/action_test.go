@@ -240,6 +240,14 @@ func TestActionProbesTheToolAnnotations(t *testing.T) {
 		t.Fatalf("exit %d, verdict %q: the probe's violation must fail the gate\n%s", code, out["verdict"], log)
 	}
 	checkPublished(t, r, out, log)
+	// The liar breaks readOnlyHint, destructiveHint and idempotentHint
+	// (sequentially and concurrently): its fixture's truth.
+	if out["probe-violations"] != "4" {
+		t.Errorf("output probe-violations = %q, want 4", out["probe-violations"])
+	}
+	if _, err := os.Stat(filepath.Join(r.Workspace, out["probe-reports"])); err != nil || !strings.HasSuffix(out["probe-reports"], "probe/mcp/probe-report.json") {
+		t.Errorf("output probe-reports = %q: %v", out["probe-reports"], err)
+	}
 	if s := r.Summary(t); !strings.Contains(s, "### Tool annotations probed: `mcp`") || !strings.Contains(s, "| `get_item` | ❌ VIOLATION") {
 		t.Errorf("the job summary lacks the probe:\n%.2000s", s)
 	}
