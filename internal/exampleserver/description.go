@@ -16,6 +16,9 @@ and openWorldHint explicitly; none reaches the network):
   forget          destructive  deletes a note; idempotent
   lookup_weather  read-only    answers from a fixed table (openWorldHint false);
                                an unknown city is a tool error (isError)
+  greet           read-only    asks the user's name by form elicitation (as an
+                               input_required result under 2026-07-28) and
+                               greets them by it
 
 Resources:
   example://readme        this text, as Markdown

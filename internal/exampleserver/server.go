@@ -29,7 +29,7 @@ const (
 const pageSize = 2
 
 const instructions = `This is the mcpverdict example server, a small deterministic server that exercises every MCP server feature.
-Tools: echo and add answer at once; slow_count counts slowly, reports progress when given a progressToken and stops when cancelled; remember adds a line to an in-memory note and forget deletes a note; lookup_weather answers from a fixed table (no network); logo returns a small PNG.
+Tools: echo and add answer at once; slow_count counts slowly, reports progress when given a progressToken and stops when cancelled; remember adds a line to an in-memory note and forget deletes a note; lookup_weather answers from a fixed table (no network); logo returns a small PNG; greet asks for your name (form elicitation) and greets you by it.
 Resources: example://readme, example://logo.png, example://weather.json and one notes://{name} resource per note; subscribe to a note to hear when it changes.
 Prompts: introduce_server, summarize_note and weather_report; their arguments and the notes:// template complete.
 Set a log level (logging/setLevel) to receive log messages from the note and weather tools.`

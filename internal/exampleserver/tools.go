@@ -20,6 +20,7 @@ func (e *exampleServer) addTools() {
 	mcp.AddTool(e.server, rememberTool(), e.remember)
 	mcp.AddTool(e.server, forgetTool(), e.forget)
 	mcp.AddTool(e.server, lookupWeatherTool(), lookupWeather)
+	mcp.AddTool(e.server, greetTool(), greet)
 }
 
 // behaviour is what a tool does to its environment. Every tool states all

@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-var wantTools = []string{"add", "echo", "forget", "logo", "lookup_weather", "remember", "slow_count"}
+var wantTools = []string{"add", "echo", "forget", "greet", "logo", "lookup_weather", "remember", "slow_count"}
 
 // listToolPages follows nextCursor to the end, returning each page.
 func listToolPages(t *testing.T, cs *mcp.ClientSession) [][]*mcp.Tool {
@@ -101,6 +101,7 @@ func TestToolBehaviourHints(t *testing.T) {
 		"logo":           pureQuery,
 		"slow_count":     pureQuery,
 		"lookup_weather": pureQuery,
+		"greet":          pureQuery,
 		"remember":       {idempotent: true},
 		"forget":         {destructive: true, idempotent: true},
 	}
