@@ -24,10 +24,24 @@ func EverythingHTTP(t testing.TB) string {
 	port := freeLoopbackPort(t)
 	cmd := exec.Command(Require(t), "--require", LoopbackPreload(), Script("server-everything", "dist/index.js"), "streamableHttp")
 	cmd.Env = append(cmd.Environ(), "PORT="+strconv.Itoa(port))
-	exited, log := startLogged(t, cmd, "server-everything")
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	waitListening(t, addr, exited, log)
+	StartListening(t, cmd, "server-everything", addr)
 	return "http://" + addr + "/mcp"
+}
+
+// FreeLoopbackAddr is a 127.0.0.1 address whose port is free right now, for
+// a server told where to listen.
+func FreeLoopbackAddr(t testing.TB) string {
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(freeLoopbackPort(t)))
+}
+
+// StartListening starts a server process that listens on addr and waits
+// until it does, its output logged and shown if the test fails; the process
+// is killed when the test ends.
+func StartListening(t testing.TB, cmd *exec.Cmd, name, addr string) {
+	t.Helper()
+	exited, log := startLogged(t, cmd, name)
+	waitListening(t, name, addr, exited, log)
 }
 
 // startLogged starts cmd with its output in a log file, kills it when the
@@ -71,13 +85,13 @@ func freeLoopbackPort(t testing.TB) int {
 // waitListening waits until addr accepts connections, failing the test if
 // the server exits first or takes longer than 30 s (node is slow to start
 // on a loaded machine).
-func waitListening(t testing.TB, addr string, exited <-chan struct{}, out *os.File) {
+func waitListening(t testing.TB, name, addr string, exited <-chan struct{}, out *os.File) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		select {
 		case <-exited:
-			t.Fatalf("server-everything exited before listening on %s:\n%s", addr, readLog(out))
+			t.Fatalf("%s exited before listening on %s:\n%s", name, addr, readLog(out))
 		default:
 		}
 		if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
@@ -86,7 +100,7 @@ func waitListening(t testing.TB, addr string, exited <-chan struct{}, out *os.Fi
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("server-everything did not listen on %s within 30s:\n%s", addr, readLog(out))
+	t.Fatalf("%s did not listen on %s within 30s:\n%s", name, addr, readLog(out))
 }
 
 // readLog returns what the server wrote to its log so far.
