@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"mime"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -64,17 +65,43 @@ func preview(s string) string {
 }
 
 // contentItems decodes a content member that holds one block or an array
-// of them (prompt messages hold one, tool results an array).
-func contentItems(raw json.RawMessage) []contentItem {
+// of them (prompt messages hold one, tool results an array); isArray is set
+// when it held an array, or was null.
+func contentItems(raw json.RawMessage) (items []contentItem, isArray bool) {
 	var many []contentItem
 	if Decode(raw, &many) {
-		return many
+		return many, true
 	}
 	var one contentItem
 	if Decode(raw, &one) {
-		return []contentItem{one}
+		return []contentItem{one}, false
 	}
-	return nil
+	return nil, false
+}
+
+// decodedContent is the content member of a message's result, decoded once:
+// the tools, resources and prompts rules all read the blocks of a result.
+type decodedContent struct {
+	raw     json.RawMessage
+	items   []contentItem
+	isArray bool
+	done    bool
+}
+
+// resultBlocks returns the blocks of raw, the content member of m's result,
+// decoding them only the first time.
+func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
+	c := &m.content
+	if !c.done || !sameBytes(c.raw, raw) {
+		c.items, c.isArray = contentItems(raw)
+		c.raw, c.done = raw, true
+	}
+	return c.items, c.isArray
+}
+
+// sameBytes reports whether a and b are the same slice of the same memory.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // resultContent returns the content blocks of a tools/call result or of
@@ -89,9 +116,14 @@ func resultContent(m *Msg) []contentItem {
 	if !Decode(m.Result, &res) {
 		return nil
 	}
-	out := contentItems(res.Content)
+	own, _ := m.resultBlocks(res.Content)
+	if len(res.Messages) == 0 {
+		return own
+	}
+	out := slices.Clip(own) // the cached blocks stay as decoded
 	for _, msg := range res.Messages {
-		out = append(out, contentItems(msg.Content)...)
+		items, _ := contentItems(msg.Content)
+		out = append(out, items...)
 	}
 	return out
 }

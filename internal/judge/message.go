@@ -82,6 +82,8 @@ type Msg struct {
 	paramsMetaDone, resultMetaDone bool
 	// Substring tests several rules make of the same message.
 	inputRequiredHint, retryHint lazyFlag
+	// content is the result's content blocks, decoded on first use.
+	content decodedContent
 
 	// Request is, for a response, the request it answers (nil when none is
 	// known); Answered is set when that request already had a response.

@@ -17,7 +17,8 @@ type callParams struct {
 // callResult are the members of a tools/call result the judge reads.
 type callResult struct {
 	ResultType string          `json:"resultType"`
-	Content    []contentItem   `json:"content"`
+	RawContent json.RawMessage `json:"content"`
+	Content    []contentItem   `json:"-"` // decoded by Msg.resultBlocks
 	Structured json.RawMessage `json:"structuredContent"`
 	IsError    bool            `json:"isError"`
 }
@@ -35,6 +36,10 @@ func (r *toolsRule) callResult(s *Session, m *Msg) {
 	var res callResult
 	if !Decode(m.Result, &res) {
 		return
+	}
+	var isArray bool
+	if res.Content, isArray = m.resultBlocks(res.RawContent); res.RawContent != nil && !isArray {
+		return // content must be an array of blocks: the result is not one to judge
 	}
 	p := requestedCall(m.Request)
 	if res.ResultType == "input_required" {
