@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"testing"
+	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 	"github.com/mcpverdict/mcpverdict/internal/tracegen"
@@ -30,6 +31,7 @@ func benchJudge(b *testing.B, opts Options) {
 	data := benchTrace(b, 20_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu := startCPUMeter()
 	for b.Loop() {
 		r := trace.NewReader(bytes.NewReader(data), "bench.jsonl")
 		rep := Judge([]Input{{Name: "bench.jsonl", Next: r.Next}}, opts)
@@ -37,11 +39,36 @@ func benchJudge(b *testing.B, opts Options) {
 			b.Fatalf("verdict %s", rep.Verdict)
 		}
 	}
+	cpu.report(b, len(data))
+}
+
+// cpuMeter reports a benchmark's CPU time per operation, and the MB/s it
+// makes, beside the wall-clock figures; run with -cpu 1 so that the
+// collector's work is counted on the same core.
+type cpuMeter struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPUMeter() cpuMeter {
+	start, ok := processCPU()
+	return cpuMeter{start: start, ok: ok}
+}
+
+func (c cpuMeter) report(b *testing.B, bytesPerOp int) {
+	end, ok := processCPU()
+	if !c.ok || !ok || b.N == 0 {
+		return
+	}
+	perOp := (end - c.start).Seconds() / float64(b.N)
+	b.ReportMetric(perOp*1e9, "cpu-ns/op")
+	b.ReportMetric(float64(bytesPerOp)/1e6/perOp, "cpu-MB/s")
 }
 
 func BenchmarkPlainDecode(b *testing.B) {
 	data := benchTrace(b, 20_000)
 	b.SetBytes(int64(len(data)))
+	cpu := startCPUMeter()
 	for b.Loop() {
 		dec := json.NewDecoder(bytes.NewReader(data))
 		for {
@@ -55,4 +82,5 @@ func BenchmarkPlainDecode(b *testing.B) {
 			}
 		}
 	}
+	cpu.report(b, len(data))
 }
