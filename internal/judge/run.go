@@ -19,6 +19,7 @@ type run struct {
 	reg      *spec.Registry
 
 	results    map[string]*checkResult
+	recent     checkCache
 	sessions   map[string]*Session
 	order      []*Session
 	byExchange map[int64]*Session
@@ -51,11 +52,15 @@ func newRun(traceName, rev, source string, opts Options) *run {
 }
 
 func (r *run) result(check string) *checkResult {
+	if res := r.recent.get(check); res != nil {
+		return res
+	}
 	res := r.results[check]
 	if res == nil {
 		res = &checkResult{}
 		r.results[check] = res
 	}
+	r.recent.put(check, res)
 	return res
 }
 
