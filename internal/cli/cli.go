@@ -29,6 +29,7 @@ type Command struct {
 // Main runs the command line args (without the program name) and returns the
 // exit status.
 func (c *Command) Main(args []string) int {
+	collectLessOften()
 	root := c.root()
 	root.SetArgs(args)
 	ctx := c.Context
