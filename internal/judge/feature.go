@@ -17,6 +17,8 @@ type feature struct {
 	// name is the capability, the method prefix and the list result's
 	// member: "tools", "prompts" or "resources".
 	name string
+	// methods is the prefix of the feature's methods, name and a slash.
+	methods string
 	// key is the member that identifies a listed item: "name" or "uri".
 	key string
 	// listChanged is the notification that announces a changed list.
@@ -45,7 +47,7 @@ type featureChecks struct {
 }
 
 func newFeature(name, key string, checks featureChecks) feature {
-	return feature{name: name, key: key, listChanged: "notifications/" + name + "/list_changed", checks: checks, pages: newPagedList(name)}
+	return feature{name: name, methods: name + "/", key: key, listChanged: "notifications/" + name + "/list_changed", checks: checks, pages: newPagedList(name)}
 }
 
 // observe judges what every feature shares and reports whether m is done
@@ -67,7 +69,7 @@ func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	if m.Kind == KindNotification && m.From == spec.Server && m.Method == f.listChanged {
 		f.watch.announce(s, f.checks.changed)
 	}
-	if m.From != spec.Server || m.Request == nil || !strings.HasPrefix(m.Request.Method, f.name+"/") {
+	if m.From != spec.Server || m.Request == nil || !strings.HasPrefix(m.Request.Method, f.methods) {
 		return listPage{}, false
 	}
 	if m.Kind == KindResult {

@@ -1,6 +1,7 @@
 package rawjson
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -159,14 +160,22 @@ func (it *Iter) Key() []byte {
 // holds an escape sequence, or bytes that are not UTF-8 (which decoding
 // replaces with U+FFFD, as encoding/json does).
 func needsDecoding(b []byte) bool {
-	ascii := true
-	for _, c := range b {
-		if c == '\\' {
+	var high uint64
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if backslash := x ^ (ones * '\\'); (backslash-ones)&^backslash&highs != 0 {
 			return true
 		}
-		ascii = ascii && c < utf8.RuneSelf
+		high |= x & highs
 	}
-	return !ascii && !utf8.Valid(b)
+	for ; i < len(b); i++ {
+		if b[i] == '\\' {
+			return true
+		}
+		high |= uint64(b[i]) & 0x80
+	}
+	return high != 0 && !utf8.Valid(b)
 }
 
 // unquote decodes the inside of a well-formed JSON string.
