@@ -115,11 +115,11 @@ func (it *Iter) Next() bool {
 	if i >= len(b) || b[i] != '"' {
 		return it.finish(i, false)
 	}
-	end, ok := it.skipKey(i)
+	end, plain, ok := it.skipKey(i)
 	if !ok {
 		return it.finish(end, false)
 	}
-	it.key, it.escaped = b[i+1:end-1], needsDecoding(b[i+1:end-1])
+	it.key, it.escaped = b[i+1:end-1], !plain
 	i = skipSpace(b, end)
 	if i >= len(b) || b[i] != ':' {
 		return it.finish(i, false)
@@ -127,11 +127,19 @@ func (it *Iter) Next() bool {
 	return it.readValue(i+1, '}')
 }
 
-func (it *Iter) skipKey(i int) (int, bool) {
-	if it.wellFormed {
-		return skipStringWellFormed(it.b, i), true
+// skipKey returns the end of the key that opens at b[i], and whether its
+// text is its value: Key then needs no decoding.
+func (it *Iter) skipKey(i int) (end int, plain, ok bool) {
+	b := it.b
+	if j := plainASCIIRun(b, i+1); j < len(b) && b[j] == '"' {
+		return j + 1, true, true // the common key, known plain in the one pass
 	}
-	return skipString(it.b, i)
+	if it.wellFormed {
+		end, ok = skipStringWellFormed(b, i), true
+	} else if end, ok = skipString(b, i); !ok {
+		return end, false, false
+	}
+	return end, !needsDecoding(b[i+1 : end-1]), true
 }
 
 // RawKey is the current member's key as written between its quotes, escape

@@ -2,7 +2,9 @@ package rawjson
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -23,6 +25,33 @@ func TestNeedsDecodingAgreesWithAByteLoop(t *testing.T) {
 		}
 		if got, want := needsDecoding(b), needsDecodingByByte(b); got != want {
 			t.Fatalf("needsDecoding(%q) = %v, want %v", b, got, want)
+		}
+	}
+}
+
+// TestKeysDecodeAsEncodingJSONDoes checks the one-pass key scan against
+// encoding/json on random keys with escapes, bytes outside ASCII and
+// invalid UTF-8, in both the validating and the well-formed iteration.
+func TestKeysDecodeAsEncodingJSONDoes(t *testing.T) {
+	pieces := []string{"a", "Z", "_", `\"`, `\\`, `\u0062`, `\n`, "é", "\xff", "\xe2\x82", "€", "0123456789"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		var key strings.Builder
+		for range rng.IntN(6) {
+			key.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		obj := []byte(`{"` + key.String() + `":1}`)
+		var m map[string]int
+		if err := json.Unmarshal(obj, &m); err != nil {
+			t.Fatalf("%s: %v", obj, err)
+		}
+		for _, it := range []Iter{Members(obj), MembersOfWellFormed(obj)} {
+			if !it.Next() {
+				t.Fatalf("%s: no member", obj)
+			}
+			if _, ok := m[string(it.Key())]; !ok || !it.KeyIs(string(it.Key())) {
+				t.Fatalf("%s: key %q, encoding/json read %v", obj, it.Key(), m)
+			}
 		}
 	}
 }

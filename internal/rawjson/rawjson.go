@@ -12,6 +12,7 @@ package rawjson
 import (
 	"encoding/binary"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // Skip returns the length of the JSON value at the start of b, counting the
@@ -118,6 +119,21 @@ func plainRun(b []byte, i int) int {
 		}
 	}
 	for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 {
+		i++
+	}
+	return i
+}
+
+// plainASCIIRun is plainRun that also stops at a byte outside ASCII.
+func plainASCIIRun(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		special := quotesAndBackslashes(x) | (x-ones*0x20)&^x&highs | x&highs
+		if special != 0 {
+			return i + bits.TrailingZeros64(special)/8
+		}
+	}
+	for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 && b[i] < utf8.RuneSelf {
 		i++
 	}
 	return i
