@@ -2,8 +2,9 @@ package judge
 
 import (
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // idSet remembers every request id a party has used in a session. Integer
@@ -35,8 +36,7 @@ func intKey(key string) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	n, err := strconv.ParseInt(digits, 10, 64)
-	return n, err == nil
+	return rawjson.Int64([]byte(digits))
 }
 
 func (s *idSet) addInt(n int64) bool {

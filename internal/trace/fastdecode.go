@@ -2,7 +2,6 @@ package trace
 
 import (
 	"encoding/json"
-	"strconv"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
@@ -223,8 +222,7 @@ func int64Value(v []byte) (int64, bool) {
 			return 0, false
 		}
 	}
-	n, err := strconv.ParseInt(string(v), 10, 64)
-	return n, err == nil
+	return rawjson.Int64(v)
 }
 
 func trimRight(b []byte) []byte {
