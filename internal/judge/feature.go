@@ -17,8 +17,9 @@ type feature struct {
 	// name is the capability, the method prefix and the list result's
 	// member: "tools", "prompts" or "resources".
 	name string
-	// methods is the prefix of the feature's methods, name and a slash.
-	methods string
+	// methods is the prefix of the feature's methods, name and a slash;
+	// list is its list method.
+	methods, list string
 	// key is the member that identifies a listed item: "name" or "uri".
 	key string
 	// listChanged is the notification that announces a changed list.
@@ -47,7 +48,7 @@ type featureChecks struct {
 }
 
 func newFeature(name, key string, checks featureChecks) feature {
-	return feature{name: name, methods: name + "/", key: key, listChanged: "notifications/" + name + "/list_changed", checks: checks, pages: newPagedList(name)}
+	return feature{name: name, methods: name + "/", list: name + "/list", key: key, listChanged: "notifications/" + name + "/list_changed", checks: checks, pages: newPagedList(name)}
 }
 
 // observe judges what every feature shares and reports whether m is done
@@ -75,7 +76,7 @@ func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	if m.Kind == KindResult {
 		f.judgeDeclared(s, m)
 	}
-	if m.Request.Method != f.name+"/list" {
+	if m.Request.Method != f.list {
 		return listPage{}, false
 	}
 	p, ok := f.judgeAnswered(s, m)

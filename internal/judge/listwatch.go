@@ -2,6 +2,7 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,6 +69,9 @@ func (w *listWatch) end(s *Session, check, noun string) {
 // describeChange says how two listings differ as sets, or "" when they hold
 // the same items.
 func describeChange(prev, keys []string) string {
+	if slices.Equal(prev, keys) {
+		return "" // the usual listing: the same items in the same order
+	}
 	added, removed := difference(keys, prev), difference(prev, keys)
 	var parts []string
 	if len(added) > 0 {
