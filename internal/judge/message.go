@@ -253,6 +253,9 @@ func init() {
 // wireName decodes a string member (null gives ""), sharing the constant
 // when it is one of wireNames.
 func wireName(raw json.RawMessage) string {
+	if string(raw) == `"2.0"` {
+		return "2.0" // every message's jsonrpc: no map lookup
+	}
 	if name, ok := wireNames[string(raw)]; ok {
 		return name
 	}

@@ -47,20 +47,24 @@ type Session struct {
 	pending map[requestKey]*Request
 	used    [2]idSet
 
-	run     *run
-	rules   []Rule
-	current *trace.Event
+	run   *run
+	rules []Rule
+	// stateless is Stateless's answer, fixed with the revision.
+	stateless bool
+	current   *trace.Event
 	// Data lets rules share facts within the session, keyed by rule.
 	Data map[string]any
 }
 
 func newSession(key string, r *run) *Session {
-	return &Session{Key: key, Revision: r.revision, pending: map[requestKey]*Request{}, run: r, Data: map[string]any{}}
+	return &Session{Key: key, Revision: r.revision, stateless: r.revision >= "2026-07-28",
+		pending: map[requestKey]*Request{}, run: r, Data: map[string]any{}}
 }
 
 // Stateless reports whether the session runs under a revision without the
-// initialize handshake.
-func (s *Session) Stateless() bool { return s.Revision >= "2026-07-28" }
+// initialize handshake. Rules ask on every message, so the answer is kept
+// rather than comparing revisions each time.
+func (s *Session) Stateless() bool { return s.stateless }
 
 // Pending returns the request a party sent with idKey, still unanswered.
 func (s *Session) Pending(from spec.Party, idKey string) *Request {
