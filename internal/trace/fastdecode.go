@@ -196,20 +196,41 @@ func stringValue(v []byte) (string, bool) {
 	if len(v) < 2 || v[0] != '"' {
 		return "", false
 	}
-	if s, ok := knownValues[string(v[1:len(v)-1])]; ok {
+	if s, ok := knownValue(v[1 : len(v)-1]); ok {
 		return s, true
 	}
 	return rawjson.Unquote(v)
 }
 
-var knownValues = map[string]string{}
-
-func init() {
-	for _, s := range []string{string(ClientToServer), string(ServerToClient), string(Stdio), string(StreamableHTTP),
-		string(KindMessage), string(KindHTTP), string(KindLifecycle), string(TransportOpen), string(TransportClose),
-		string(TransportAbort), string(ProcessExit), "stdio"} {
-		knownValues[s] = s
+// knownValue returns the constant spelled by a value the format names. A
+// switch, which compiles to comparisons, costs less than hashing for a map:
+// every event has four or five of these.
+func knownValue(inner []byte) (string, bool) {
+	switch string(inner) {
+	case string(ClientToServer):
+		return string(ClientToServer), true
+	case string(ServerToClient):
+		return string(ServerToClient), true
+	case string(Stdio):
+		return string(Stdio), true
+	case string(StreamableHTTP):
+		return string(StreamableHTTP), true
+	case string(KindMessage):
+		return string(KindMessage), true
+	case string(KindHTTP):
+		return string(KindHTTP), true
+	case string(KindLifecycle):
+		return string(KindLifecycle), true
+	case string(TransportOpen):
+		return string(TransportOpen), true
+	case string(TransportClose):
+		return string(TransportClose), true
+	case string(TransportAbort):
+		return string(TransportAbort), true
+	case string(ProcessExit):
+		return string(ProcessExit), true
 	}
+	return "", false
 }
 
 // int64Value reads an integer field: an integer literal, or null (zero).
