@@ -31,22 +31,26 @@ func skipValue(b []byte, depth int) (int, bool) {
 	if i >= len(b) {
 		return i, false
 	}
-	switch c := b[i]; {
-	case (c == '{' || c == '[') && depth >= MaxDepth:
-		return i, false
-	case c == '{':
-		return skipObject(b, i, depth+1)
-	case c == '[':
-		return skipArray(b, i, depth+1)
-	case c == '"':
+	switch b[i] {
+	case '"':
 		return skipString(b, i)
-	case c == '-' || (c >= '0' && c <= '9'):
+	case '{':
+		if depth >= MaxDepth {
+			return i, false
+		}
+		return skipObject(b, i, depth+1)
+	case '[':
+		if depth >= MaxDepth {
+			return i, false
+		}
+		return skipArray(b, i, depth+1)
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return skipNumber(b, i)
-	case c == 't':
+	case 't':
 		return skipLiteral(b, i, "true")
-	case c == 'f':
+	case 'f':
 		return skipLiteral(b, i, "false")
-	case c == 'n':
+	case 'n':
 		return skipLiteral(b, i, "null")
 	}
 	return i, false
@@ -75,7 +79,10 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+// isSpace tests c > ' ' first: compact JSON has almost no whitespace, and
+// every byte that is not whitespace but could start or end a token is
+// above the space, so the common case costs one comparison.
+func isSpace(c byte) bool { return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r') }
 
 func skipLiteral(b []byte, i int, lit string) (int, bool) {
 	if len(b)-i < len(lit) || string(b[i:i+len(lit)]) != lit {
