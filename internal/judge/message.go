@@ -181,7 +181,7 @@ type wireMsg struct {
 func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool) *Msg {
 	m := &Msg{Event: ev, From: from, Body: body}
 	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
-	w, ok := scanWireMsg(body, wellFormed)
+	w, ok := wireMsgOf(ev, body, wellFormed)
 	if !ok {
 		m.Problem = "not a JSON object"
 		return m
@@ -201,6 +201,17 @@ func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool) *M
 		m.Error = parseRPCError(w.error)
 	}
 	return m
+}
+
+// wireMsgOf finds the members of a message: as the trace reader recorded
+// them while checking the payload, when body is that payload, or by a scan.
+func wireMsgOf(ev *trace.Event, body []byte, wellFormed bool) (wireMsg, bool) {
+	rpc, recorded := ev.RPCMembers()
+	if !recorded || !sameBytes(body, ev.Payload) {
+		return scanWireMsg(body, wellFormed)
+	}
+	w := wireMsg{jsonrpc: rpc.JSONRPC, id: rpc.ID, method: rpc.Method, params: rpc.Params, result: rpc.Result, error: rpc.Error}
+	return w, stringOrNull(w.jsonrpc) && stringOrNull(w.method)
 }
 
 // scanWireMsg finds the members of a message. Like decoding into a struct

@@ -57,8 +57,15 @@ func (c *cursor) readValue(i int, closer byte) bool {
 	if !ok {
 		return c.finish(start+n, false)
 	}
-	c.value = b[start : start+n]
-	i = skipSpace(b, start+n)
+	return c.endValue(start, start+n, closer)
+}
+
+// endValue takes b[start:end] as the current value and reads the comma or
+// closing bracket after it.
+func (c *cursor) endValue(start, end int, closer byte) bool {
+	b := c.b
+	c.value = b[start:end]
+	i := skipSpace(b, end)
 	switch {
 	case i < len(b) && b[i] == ',':
 		c.i = i + 1
@@ -106,7 +113,13 @@ func Members(obj []byte) Iter { return Iter{cursor: open(obj, '{')} }
 
 // Next moves to the next member; false at the end of the object or at the
 // first flaw in it.
-func (it *Iter) Next() bool {
+func (it *Iter) Next() bool { return it.NextKey() && it.ReadValue() }
+
+// NextKey moves to the next member and reads its key and colon, leaving
+// its value to ReadValue, or to ValueMembers and EndValue for a caller
+// that wants an object value's members as they are checked; false at the
+// end of the object or at the first flaw in it.
+func (it *Iter) NextKey() bool {
 	i, ok := it.next('}')
 	if !ok {
 		return false
@@ -124,7 +137,36 @@ func (it *Iter) Next() bool {
 	if i >= len(b) || b[i] != ':' {
 		return it.finish(i, false)
 	}
-	return it.readValue(i+1, '}')
+	it.i = skipSpace(b, i+1)
+	return true
+}
+
+// ReadValue reads the value of the member NextKey moved to.
+func (it *Iter) ReadValue() bool { return it.readValue(it.i, '}') }
+
+// ValueKind is the first byte of the value of the member NextKey moved to,
+// as Kind gives it.
+func (it *Iter) ValueKind() byte { return Kind(it.b[it.i:]) }
+
+// ValueMembers starts a checking iteration over the value of the member
+// NextKey moved to, as Members would over an object; EndValue then takes
+// what it read as the member's value.
+func (it *Iter) ValueMembers() Iter {
+	inner := Members(it.b[it.i:])
+	if it.depth >= MaxDepth {
+		inner.done = true // as deep as skipValue lets a container be
+	}
+	inner.depth = it.depth + 1
+	return inner
+}
+
+// EndValue takes the object inner iterated to its end as the current
+// member's value and moves past it; false when inner found a flaw.
+func (it *Iter) EndValue(inner *Iter) bool {
+	if !inner.Valid() {
+		return it.finish(it.i+inner.End(), false)
+	}
+	return it.endValue(it.i, it.i+inner.End(), '}')
 }
 
 // skipKey returns the end of the key that opens at b[i], and whether its

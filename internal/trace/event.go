@@ -72,8 +72,10 @@ type Event struct {
 	// (It is not checked: SetBody's compacted payload, which a writer
 	// writes as it is, while a payload read may hold whitespace.)
 	readWellFormed []byte
-	Raw            *string `json:"raw,omitempty"`
-	RawBase64      string  `json:"raw_base64,omitempty"`
+	// rpc is where the reader found the payload's JSON-RPC members.
+	rpc       rpcOffsets
+	Raw       *string `json:"raw,omitempty"`
+	RawBase64 string  `json:"raw_base64,omitempty"`
 
 	// HTTP request and response fields. Header names are lower-cased; the
 	// values of credential headers are never recorded.
@@ -111,7 +113,10 @@ func (e *Event) IsMessage() bool { return e.Kind == KindMessage }
 // JSON, so a later scan need not check it again: the reader that read the
 // event checked it, or SetBody made it. An event made or changed otherwise
 // reports false.
-func (e *Event) PayloadWellFormed() bool {
+func (e *Event) PayloadWellFormed() bool { return e.payloadAsRead() || e.payloadChecked() }
+
+// payloadAsRead reports whether the Payload is the one the reader checked.
+func (e *Event) payloadAsRead() bool {
 	p, c := e.Payload, e.readWellFormed
-	return len(p) > 0 && len(c) == len(p) && &c[0] == &p[0] || e.payloadChecked()
+	return len(p) > 0 && len(c) == len(p) && &c[0] == &p[0]
 }

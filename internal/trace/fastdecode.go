@@ -14,12 +14,35 @@ import (
 // the general decoder reads the line and says what is wrong with it.
 func decodeFast(line []byte, ev *Event) bool {
 	it := rawjson.Members(line)
-	for it.Next() {
-		if !ev.setField(it.RawKey(), it.Value()) {
+	for it.NextKey() {
+		if string(it.RawKey()) == "payload" && it.ValueKind() == '{' {
+			if !ev.readPayload(&it) {
+				return false
+			}
+			continue
+		}
+		if !it.ReadValue() || !ev.setField(it.RawKey(), it.Value()) {
 			return false
 		}
 	}
 	return it.Valid() && len(trimRight(line[it.End():])) == 0
+}
+
+// readPayload checks an object payload member by member, noting where its
+// JSON-RPC members lie as it goes: the judge then reads them without a
+// second scan.
+func (e *Event) readPayload(it *rawjson.Iter) bool {
+	inner := it.ValueMembers()
+	var values rpcValues
+	for inner.Next() {
+		values.note(inner.Key(), inner.Value())
+	}
+	if !it.EndValue(&inner) {
+		return false
+	}
+	e.Payload = json.RawMessage(it.Value())
+	e.rpc = values.offsets(e.Payload)
+	return true
 }
 
 // setField stores one member; false for a key that needs decoding or
@@ -42,7 +65,7 @@ func (e *Event) setField(key, v []byte) bool {
 		s, ok = stringValue(v)
 		e.Kind = Kind(s)
 	case "payload":
-		e.Payload, ok = json.RawMessage(v), true
+		e.Payload, e.rpc, ok = json.RawMessage(v), rpcOffsets{}, true
 	case "stream":
 		e.Stream, ok = stringValue(v)
 	case "mono_ns":

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/segmentio/encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // FuzzDecodeFast holds the fast path to the general decoder: a line it
@@ -40,10 +42,35 @@ func FuzzDecodeFast(f *testing.F) {
 		if err != nil || len(bytes.TrimSpace(rest)) > 0 {
 			t.Fatalf("fast path took %q, which the general decoder refuses: %v", line, err)
 		}
+		checkRPCMembers(t, line, &fast)
+		fast.rpc = rpcOffsets{} // the general decoder records none
 		if !reflect.DeepEqual(fast, general) {
 			t.Fatalf("%q:\nfast    %+v\ngeneral %+v", line, fast, general)
 		}
 	})
+}
+
+// checkRPCMembers holds the JSON-RPC members the fast path recorded to a
+// scan of the payload after the fact.
+func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
+	ev.readWellFormed = ev.Payload // as the reader marks it
+	defer func() { ev.readWellFormed = nil }()
+	got, ok := ev.RPCMembers()
+	if ok != (rawjson.Kind(ev.Payload) == '{') {
+		t.Fatalf("%q: members recorded %v for payload %q", line, ok, ev.Payload)
+	}
+	if !ok {
+		return
+	}
+	var want rpcValues
+	it := rawjson.Members(ev.Payload)
+	for it.Next() {
+		want.note(it.Key(), it.Value())
+	}
+	have := rpcValues{got.JSONRPC, got.ID, got.Method, got.Params, got.Result, got.Error}
+	if !reflect.DeepEqual(have, want) {
+		t.Fatalf("%q: recorded members %q, a scan finds %q", line, have, want)
+	}
 }
 
 // The recorders' own lines take the fast path, and so do lines with null
