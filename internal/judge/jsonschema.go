@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+	"github.com/mcpverdict/mcpverdict/internal/rawschema"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -17,6 +18,10 @@ const offlineSchemaURL = "urn:mcpverdict:schema"
 // compiledSchema is a schema a party published, compiled once.
 type compiledSchema struct {
 	schema *jsonschema.Schema
+	// fast proves most conforming instances valid on their raw text; nil
+	// when the schema uses keywords it does not decide. Only the library
+	// explains a failure, so anything fast does not prove valid goes there.
+	fast *rawschema.Schema
 	// invalid says why the schema is not a valid JSON Schema; empty when it
 	// compiled or when it could not be judged (see unresolved).
 	invalid string
@@ -44,7 +49,7 @@ func compileOffline(raw json.RawMessage) *compiledSchema {
 	sch, err := c.Compile(offlineSchemaURL)
 	switch {
 	case err == nil:
-		return &compiledSchema{schema: sch}
+		return &compiledSchema{schema: sch, fast: rawschema.Compile(doc)}
 	case isLoadError(err):
 		return &compiledSchema{unresolved: true}
 	}
@@ -59,8 +64,17 @@ func isLoadError(err error) bool {
 }
 
 // validate checks an instance against a compiled schema; the error says
-// where and why it does not conform.
+// where and why it does not conform. What the fast form proves valid skips
+// the library, which decodes the instance into maps first.
 func (c *compiledSchema) validate(instance json.RawMessage) error {
+	if c.fast.Valid(instance, false) {
+		return nil
+	}
+	return c.validateWithLibrary(instance)
+}
+
+// validateWithLibrary is the full validation, the one that says why.
+func (c *compiledSchema) validateWithLibrary(instance json.RawMessage) error {
 	v, ok := rawjson.Decode(instance)
 	if !ok {
 		return fmt.Errorf("the value is not JSON")

@@ -143,7 +143,7 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 	if !def.inputSchema.usable() {
 		return
 	}
-	err := def.inputSchema.validate(withoutNulls(p.Arguments))
+	err := def.inputSchema.validateArguments(p.Arguments)
 	if err == nil {
 		return
 	}
@@ -151,13 +151,29 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 		"tools/call %q carried arguments its inputSchema rejects (%v), and the server answered with a successful result", p.Name, err)
 }
 
+// validateArguments validates tools/call arguments as withoutNulls reads
+// them. The fast form reads null members as absent itself, so only the
+// arguments it does not prove valid are rewritten for the library.
+func (c *compiledSchema) validateArguments(args json.RawMessage) error {
+	if c.fast.Valid(argumentsOrEmpty(args), true) {
+		return nil
+	}
+	return c.validateWithLibrary(withoutNulls(args))
+}
+
+// argumentsOrEmpty reads absent or null arguments as no arguments.
+func argumentsOrEmpty(args json.RawMessage) json.RawMessage {
+	if args == nil || string(args) == "null" {
+		return json.RawMessage(`{}`)
+	}
+	return args
+}
+
 // withoutNulls reads null arguments as absent, as the Streamable HTTP
 // transport does for mirrored parameters: a server that accepts null for
 // an optional argument has not skipped validation.
 func withoutNulls(args json.RawMessage) json.RawMessage {
-	if args == nil || string(args) == "null" {
-		return json.RawMessage(`{}`)
-	}
+	args = argumentsOrEmpty(args)
 	if !bytes.Contains(args, []byte("null")) {
 		return args // nothing to drop: the same value as rewritten
 	}
