@@ -25,6 +25,7 @@ const (
 	nested      = `{"properties":{"o":{"properties":{"a":{"type":"number"}}},"l":{"items":{"properties":{"a":{"type":"number"}}}}}}`
 	listSchema  = `{"type":"array","items":{"type":"object","properties":{"a":{"type":"number"}}},"minItems":1,"maxItems":2}`
 	emojiKey    = `{"properties":{"😀":{"type":"string"}},"additionalProperties":false}`
+	mcpHeader   = `{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"q":{"x-mcp-header":{"a":[1]}}}}`
 	draft07     = `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"n":{"type":"integer"}}}`
 )
 
@@ -148,6 +149,8 @@ var fastCases = []fastCase{
 
 	{emojiKey, `{"😀":"x"}`, false, true, true},
 	{emojiKey, `{"\ud83d\ude00":"x"}`, false, false, true}, // surrogate escapes: left to the library
+	{mcpHeader, `{"region":"eu","q":{"zone":"a"}}`, false, true, true},
+	{mcpHeader, `{"region":1}`, false, false, false},
 	{draft07, `{"n":1.0}`, false, true, true},
 	{draft07, `{"n":1.5}`, false, false, false},
 	{`{"type":"array"}`, strings.Repeat("[", 10001) + strings.Repeat("]", 10001), false, false, false},
@@ -195,7 +198,7 @@ func TestFastSchemaOnlyForItsKeywords(t *testing.T) {
 		`{"minProperties":1}`, `{"uniqueItems":true}`, `{"multipleOf":2}`,
 		`{"patternProperties":{"a":{}}}`, `{"propertyNames":{}}`, `{"contains":{}}`,
 		`{"prefixItems":[{}]}`,
-		`{"x-vendor":1}`,
+		`{"vendorKeyword":1}`,
 		`{"enum":[[1]]}`, `{"const":{"a":1}}`,
 		`{"$schema":"http://json-schema.org/draft-04/schema#"}`,
 		`{"$schema":"http://json-schema.org/draft-07/schema#","items":[{}]}`,

@@ -18,9 +18,9 @@ import (
 //   - minLength, maxLength;
 //   - minimum, maximum, exclusiveMinimum, exclusiveMaximum (numbers);
 //   - annotations, which assert nothing: title, description, default,
-//     examples, $comment, deprecated, readOnly, writeOnly; and $schema at
-//     the root naming draft-06, draft-07, 2019-09 or 2020-12, whose
-//     readings of the keywords above are the same.
+//     examples, $comment, deprecated, readOnly, writeOnly, x-anything;
+//     and $schema at the root naming draft-06, draft-07, 2019-09 or
+//     2020-12, whose readings of the keywords above are the same.
 //
 // Anything else ($ref, $defs, $id, pattern, format, the applicators,
 // dependent*, unevaluated*, unknown keywords) leaves no fast form.
@@ -95,7 +95,9 @@ func newSchema() *Schema {
 
 var noStringRules = stringRules{minLength: 0, maxLength: -1}
 
-// annotations are keywords that never make an instance invalid.
+// annotations are keywords that never make an instance invalid; so are the
+// vendor extensions named x-... (MCP's x-mcp-header among them), which the
+// validator, given no vocabulary for them, ignores.
 var annotations = map[string]bool{
 	"title": true, "description": true, "default": true, "examples": true,
 	"$comment": true, "deprecated": true, "readOnly": true, "writeOnly": true,
@@ -133,7 +135,7 @@ func (b *builder) add(keyword string, value any, root bool) bool {
 	case "$schema":
 		ok = root // checked by dialectSupported; a nested one starts another dialect
 	default:
-		ok = annotations[keyword]
+		ok = annotations[keyword] || strings.HasPrefix(keyword, "x-")
 	}
 	return ok
 }
