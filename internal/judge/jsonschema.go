@@ -79,7 +79,24 @@ func (c *compiledSchema) validateWithLibrary(instance json.RawMessage) error {
 	if !ok {
 		return fmt.Errorf("the value is not JSON")
 	}
-	if err := c.schema.Validate(v); err != nil {
+	return libraryValidate(c.schema, v)
+}
+
+// errUndecided is the validation error of an instance the library could
+// not judge: it is neither held to conform nor held not to.
+var errUndecided = errors.New("the JSON Schema library could not decide")
+
+// libraryValidate runs the library on a decoded instance. The library
+// panics on some inputs a party can send (a number whose exponent it
+// cannot make exact, such as -1E1000001 against a minimum); the judge
+// reads untrusted traces, so such an instance is left undecided instead.
+func libraryValidate(sch *jsonschema.Schema, v any) (err error) {
+	defer func() {
+		if recover() != nil {
+			err = errUndecided
+		}
+	}()
+	if err := sch.Validate(v); err != nil {
 		return errors.New(leafCause(err))
 	}
 	return nil

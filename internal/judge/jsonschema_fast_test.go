@@ -173,14 +173,21 @@ func TestFastSchemaVerdicts(t *testing.T) {
 // fastAndLibraryVerdicts is each path's verdict on one instance; an empty
 // instance stands for absent arguments.
 func fastAndLibraryVerdicts(c *compiledSchema, instance []byte, arguments bool) (fast, library bool) {
+	fast, libErr := fastVerdictAndLibraryError(c, instance, arguments)
+	return fast, libErr == nil
+}
+
+// fastVerdictAndLibraryError is the fast form's verdict and the library's
+// error (errUndecided where the library gives up).
+func fastVerdictAndLibraryError(c *compiledSchema, instance []byte, arguments bool) (bool, error) {
 	var raw json.RawMessage
 	if len(instance) > 0 || !arguments {
 		raw = instance
 	}
 	if arguments {
-		return c.fast.Valid(argumentsOrEmpty(raw), true), c.validateWithLibrary(withoutNulls(raw)) == nil
+		return c.fast.Valid(argumentsOrEmpty(raw), true), c.validateWithLibrary(withoutNulls(raw))
 	}
-	return c.fast.Valid(raw, false), c.validateWithLibrary(raw) == nil
+	return c.fast.Valid(raw, false), c.validateWithLibrary(raw)
 }
 
 func TestFastSchemaOnlyForItsKeywords(t *testing.T) {

@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -133,6 +134,9 @@ func judgeOutput(s *Session, m *Msg, name string, def *toolDef, res *callResult)
 		return
 	}
 	err := def.outputSchema.validate(res.Structured)
+	if errors.Is(err, errUndecided) {
+		return
+	}
 	s.Expect(id, err == nil, spec.Server, m.Event,
 		"tool %q returned structuredContent that does not conform to its outputSchema: %v", name, err)
 }
@@ -144,7 +148,7 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 		return
 	}
 	err := def.inputSchema.validateArguments(p.Arguments)
-	if err == nil {
+	if err == nil || errors.Is(err, errUndecided) {
 		return
 	}
 	s.Expect("tools.input-validated", !succeeded, spec.Server, m.Event,
