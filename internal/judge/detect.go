@@ -86,7 +86,7 @@ func (g *revisionGuess) message(m *Msg) {
 
 func metaVersion(m *Msg) string {
 	var v string
-	if raw, ok := m.ParamsMeta()["io.modelcontextprotocol/protocolVersion"]; ok {
+	if raw, ok := m.ParamsMeta().lookup("io.modelcontextprotocol/protocolVersion"); ok {
 		_ = json.Unmarshal(raw, &v)
 	}
 	return v

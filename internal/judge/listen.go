@@ -60,7 +60,7 @@ func (f *listenFilter) acknowledged(m *Msg) {
 	if !Decode(m.Params, &p) {
 		return
 	}
-	sub, ok := m.ParamsMeta()["io.modelcontextprotocol/subscriptionId"]
+	sub, ok := m.ParamsMeta().lookup("io.modelcontextprotocol/subscriptionId")
 	flags := f.open[idKey(sub)]
 	if !ok || flags == nil || p.Notifications == nil {
 		return

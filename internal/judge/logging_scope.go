@@ -81,7 +81,7 @@ func (l *logScopes) judge(s *Session, m *Msg, level string) {
 		l.judgeHTTP(s, m, level)
 		return
 	}
-	_, tagged := m.ParamsMeta()["io.modelcontextprotocol/subscriptionId"]
+	tagged := m.ParamsMeta().has("io.modelcontextprotocol/subscriptionId")
 	s.Expect("logging.request-scoped", !tagged, spec.Server, m.Event,
 		"notifications/message carries a subscriptionId: it was delivered on a subscriptions/listen stream")
 	if tagged {

@@ -78,7 +78,7 @@ type Msg struct {
 	// The members of params and result, and of their _meta, read on first
 	// use: many rules ask.
 	params, result                 objectFields
-	paramsMeta, resultMeta         map[string]json.RawMessage
+	paramsMeta, resultMeta         metaMembers
 	paramsMetaDone, resultMetaDone bool
 	// Substring tests several rules make of the same message.
 	inputRequiredHint, retryHint lazyFlag
@@ -375,7 +375,7 @@ func (m *Msg) ResultType() string {
 func (m *Msg) InputRequired() bool { return m.ResultType() == "input_required" }
 
 // ParamsMeta returns the members of params._meta, nil when there is none.
-func (m *Msg) ParamsMeta() map[string]json.RawMessage {
+func (m *Msg) ParamsMeta() metaMembers {
 	if !m.paramsMetaDone {
 		m.paramsMeta, m.paramsMetaDone = m.metaOf(m.Params, &m.params), true
 	}
@@ -383,7 +383,7 @@ func (m *Msg) ParamsMeta() map[string]json.RawMessage {
 }
 
 // ResultMeta returns the members of result._meta, nil when there is none.
-func (m *Msg) ResultMeta() map[string]json.RawMessage {
+func (m *Msg) ResultMeta() metaMembers {
 	if !m.resultMetaDone {
 		m.resultMeta, m.resultMetaDone = m.metaOf(m.Result, &m.result), true
 	}
@@ -392,36 +392,47 @@ func (m *Msg) ResultMeta() map[string]json.RawMessage {
 
 var metaMemberName = []byte(`"_meta"`)
 
-func (m *Msg) metaOf(obj json.RawMessage, fields *objectFields) map[string]json.RawMessage {
+func (m *Msg) metaOf(obj json.RawMessage, fields *objectFields) metaMembers {
 	// Most messages carry no _meta at all; a byte search is far cheaper than
 	// reading the object to find that out.
 	if !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
-	return memberMap(fields.get(obj, "_meta"))
+	return metaMembersOf(fields.get(obj, "_meta"))
 }
 
 // metaOf returns the members of obj._meta, nil when there is none.
-func metaOf(obj json.RawMessage) map[string]json.RawMessage {
+func metaOf(obj json.RawMessage) metaMembers {
 	if !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
-	return memberMap(objectMember(obj, "_meta"))
+	return metaMembersOf(objectMember(obj, "_meta"))
 }
 
-// memberMap returns the members of an object by key, nil when obj is not
-// an object.
-func memberMap(obj json.RawMessage) map[string]json.RawMessage {
+// metaMembers are the members of a _meta object. Rules look up a key or
+// two in it, which a scan of a few members answers without building a map.
+type metaMembers []member
+
+// metaMembersOf returns the members of obj, nil when it is not an object.
+func metaMembersOf(obj json.RawMessage) metaMembers {
 	if rawjson.Kind(obj) != '{' {
 		return nil
 	}
-	members := appendMembers(nil, obj)
-	out := make(map[string]json.RawMessage, len(members))
-	for _, mb := range members {
-		out[string(mb.key)] = mb.value
-	}
-	return out
+	return appendMembers(nil, obj)
 }
+
+// get returns the value of key (the last, when it repeats, as a map keeps
+// it), nil when absent.
+func (mm metaMembers) get(key string) json.RawMessage { return lookup(mm, key) }
+
+// lookup is get, and whether key is there.
+func (mm metaMembers) lookup(key string) (json.RawMessage, bool) {
+	v := mm.get(key)
+	return v, v != nil
+}
+
+// has reports whether key is there.
+func (mm metaMembers) has(key string) bool { return mm.get(key) != nil }
 
 // Decode unmarshals raw into v, reporting success; rules use it for the
 // params or result members they judge. It is json.Unmarshal without the

@@ -19,10 +19,10 @@ const (
 func missingRequiredMeta(params json.RawMessage) []string {
 	meta := metaOf(params)
 	var out []string
-	if !isJSONString(meta[metaProtocolVersion]) {
+	if !isJSONString(meta.get(metaProtocolVersion)) {
 		out = append(out, metaProtocolVersion)
 	}
-	if !isJSONObject(meta[metaClientCaps]) {
+	if !isJSONObject(meta.get(metaClientCaps)) {
 		out = append(out, metaClientCaps)
 	}
 	return out
@@ -43,7 +43,7 @@ func requestCaps(r *Request) Caps {
 	if r == nil {
 		return nil
 	}
-	return parseCaps(metaOf(r.Params)[metaClientCaps])
+	return parseCaps(metaOf(r.Params).get(metaClientCaps))
 }
 
 // requestVersion returns the protocol version a request declared.
@@ -56,7 +56,7 @@ func requestVersion(r *Request) string {
 
 func requestVersionOf(params json.RawMessage) string {
 	var v string
-	_ = json.Unmarshal(metaOf(params)[metaProtocolVersion], &v)
+	_ = json.Unmarshal(metaOf(params).get(metaProtocolVersion), &v)
 	return v
 }
 

@@ -41,7 +41,7 @@ func (r *discoverRule) Message(s *Session, m *Msg) {
 			"the server answered server/discover (line %d) with -32601 (method not found)", m.Request.Line)
 	}
 	if m.Kind == KindResult {
-		_, ok := m.ResultMeta()[metaServerInfo]
+		ok := m.ResultMeta().has(metaServerInfo)
 		s.Expect("discover.server-info", ok, spec.Server, m.Event, "the discover result has no %s in _meta", metaServerInfo)
 	}
 }

@@ -71,7 +71,7 @@ func requestedLevel(s *Session, m *Msg) (string, bool) {
 	var raw json.RawMessage
 	switch {
 	case s.Stateless():
-		raw = m.ParamsMeta()["io.modelcontextprotocol/logLevel"]
+		raw = m.ParamsMeta().get("io.modelcontextprotocol/logLevel")
 	case m.Method == "logging/setLevel":
 		raw = objectMember(m.Params, "level")
 	}

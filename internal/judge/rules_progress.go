@@ -68,7 +68,7 @@ func (r *progressRule) Message(s *Session, m *Msg) {
 }
 
 func (r *progressRule) request(s *Session, m *Msg) {
-	raw, ok := m.ParamsMeta()["progressToken"]
+	raw, ok := m.ParamsMeta().lookup("progressToken")
 	if !ok {
 		return
 	}

@@ -41,10 +41,10 @@ func (protocolMetaRule) Message(s *Session, m *Msg) {
 	case m.Kind == KindRequest && m.From == spec.Client && m.Method != "initialize":
 		checkRequestMeta(s, m)
 	case m.Kind == KindResult && m.From == spec.Server:
-		_, ok := m.ResultMeta()[metaServerInfo]
+		ok := m.ResultMeta().has(metaServerInfo)
 		s.Expect("protocolmeta.server-info", ok, m.From, m.Event, "the result for %s has no %s in _meta", requestName(m), metaServerInfo)
 	case m.Kind == KindNotification && m.From == spec.Server && listenNotifications[m.Method] && listening(s):
-		_, ok := m.ParamsMeta()[metaSubscriptionID]
+		ok := m.ParamsMeta().has(metaSubscriptionID)
 		s.Expect("protocolmeta.subscription-id", ok, m.From, m.Event,
 			"notification %q, delivered while a subscriptions/listen stream is open, has no %s in _meta", m.Method, metaSubscriptionID)
 	}
@@ -54,7 +54,7 @@ func checkRequestMeta(s *Session, m *Msg) {
 	missing := missingRequiredMeta(m.Params)
 	s.Expect("protocolmeta.required-fields", len(missing) == 0, m.From, m.Event,
 		"request %q lacks required _meta field %s (or carries it with the wrong type)", m.Method, strings.Join(missing, " and "))
-	s.Expect("protocolmeta.client-info", isJSONObject(m.ParamsMeta()[metaClientInfo]), m.From, m.Event,
+	s.Expect("protocolmeta.client-info", isJSONObject(m.ParamsMeta().get(metaClientInfo)), m.From, m.Event,
 		"request %q carries no %s object in _meta", m.Method, metaClientInfo)
 }
 

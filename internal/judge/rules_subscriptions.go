@@ -104,9 +104,9 @@ func (r *subscriptionsRule) serverMessage(s *Session, m *Msg) {
 // taggedID returns the subscription id a server message carries in _meta.
 func taggedID(m *Msg) json.RawMessage {
 	if m.Kind == KindNotification {
-		return m.ParamsMeta()[subscriptionIDKey]
+		return m.ParamsMeta().get(subscriptionIDKey)
 	}
-	return m.ResultMeta()[subscriptionIDKey]
+	return m.ResultMeta().get(subscriptionIDKey)
 }
 
 // ordering judges the messages carrying a subscription's id: the first

@@ -135,9 +135,9 @@ func (r *versioningRule) unsupportedVersionError(s *Session, m *Msg) {
 	r.statuses.expect400(s, m, "versioning.unsupported-version-http-400", "error -32022")
 }
 
-func metaCapsOf(meta map[string]json.RawMessage) map[string]json.RawMessage {
+func metaCapsOf(meta metaMembers) map[string]json.RawMessage {
 	var caps map[string]json.RawMessage
-	_ = json.Unmarshal(meta[metaClientCaps], &caps)
+	_ = json.Unmarshal(meta.get(metaClientCaps), &caps)
 	return caps
 }
 

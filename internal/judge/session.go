@@ -261,13 +261,12 @@ func (s *Session) lifecycleNotification(m *Msg) {
 }
 
 func progressToken(m *Msg) string {
-	meta := m.ParamsMeta()
-	if tok, ok := meta["progressToken"]; ok {
+	if tok, ok := m.ParamsMeta().lookup("progressToken"); ok {
 		return idKey(tok)
 	}
 	return ""
 }
 
 func metaCaps(m *Msg) Caps {
-	return parseCaps(m.ParamsMeta()["io.modelcontextprotocol/clientCapabilities"])
+	return parseCaps(m.ParamsMeta().get("io.modelcontextprotocol/clientCapabilities"))
 }
