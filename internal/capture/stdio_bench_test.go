@@ -32,6 +32,11 @@ import (
 const (
 	wrapEnv  = "MCPVERDICT_BENCH_WRAP"  // the fixture capture-cli wraps
 	traceEnv = "MCPVERDICT_BENCH_TRACE" // where capture-cli writes its trace
+	// baselineEnv, when set, names another mcpverdict binary (an older
+	// build, or a script that runs one) whose wrapper is a third path,
+	// "baseline": its latency blocks alternate with the other two in the
+	// same loop, an A/B of two wrappers under the same machine load.
+	baselineEnv = "MCPVERDICT_BENCH_BASELINE"
 	// inFlight bounds the calls the throughput client keeps outstanding, as
 	// a busy client would, without flooding the server's goroutines.
 	inFlight = 64
@@ -69,13 +74,22 @@ func BenchmarkStdioCat(b *testing.B) { benchStdio(b, catServer) }
 
 func benchStdio(b *testing.B, srv benchServer) {
 	b.Run("latency", func(b *testing.B) { benchLatency(b, srv) })
-	for _, mode := range []string{"direct", "wrapped"} {
+	for _, mode := range benchModes() {
 		b.Run("throughput/"+mode, func(b *testing.B) {
-			p := startBenchPeer(b, srv, mode == "wrapped")
+			p := startBenchPeer(b, srv, mode)
 			benchThroughput(b, p)
 			p.close("")
 		})
 	}
+}
+
+// benchModes lists the paths measured: direct, wrapped, and baseline when
+// baselineEnv names a binary.
+func benchModes() []string {
+	if os.Getenv(baselineEnv) != "" {
+		return []string{"direct", "wrapped", "baseline"}
+	}
+	return []string{"direct", "wrapped"}
 }
 
 // latencyBlock is how many sequential calls benchLatency makes on one path
@@ -94,11 +108,17 @@ const latencyBlock = 100
 // trip and its process's CPU time per call ("direct-p50-us",
 // "wrapped-p50-us", ...). b.N calls go each way.
 func benchLatency(b *testing.B, srv benchServer) {
-	direct, wrapped := startBenchPeer(b, srv, false), startBenchPeer(b, srv, true)
+	names := map[*benchPeer]string{}
+	var peers []*benchPeer
+	for _, mode := range benchModes() {
+		p := startBenchPeer(b, srv, mode)
+		names[p] = mode
+		peers = append(peers, p)
+	}
 	times := map[*benchPeer][]time.Duration{}
 	b.ResetTimer()
 	for first := 1; first <= b.N; first += latencyBlock {
-		for _, p := range []*benchPeer{direct, wrapped} {
+		for _, p := range peers {
 			for id := first; id < first+latencyBlock && id <= b.N; id++ {
 				start := time.Now()
 				_ = p.write(id) // a failed write shows as the read's EOF
@@ -107,7 +127,7 @@ func benchLatency(b *testing.B, srv benchServer) {
 			}
 		}
 	}
-	for p, name := range map[*benchPeer]string{direct: "direct", wrapped: "wrapped"} {
+	for p, name := range names {
 		rtts := times[p]
 		slices.Sort(rtts)
 		b.ReportMetric(percentile(rtts, 50), name+"-p50-us")
@@ -150,11 +170,17 @@ type benchPeer struct {
 	out *bufio.Reader
 }
 
-func startBenchPeer(b *testing.B, srv benchServer, wrapped bool) *benchPeer {
+// startBenchPeer starts srv direct, wrapped by this build's capture-cli, or
+// wrapped by the baseline binary (mode "direct", "wrapped", "baseline").
+func startBenchPeer(b *testing.B, srv benchServer, mode string) *benchPeer {
 	argv, env := fixture(srv.fixture)
-	if wrapped {
+	tracePath := filepath.Join(b.TempDir(), "bench.jsonl")
+	switch mode {
+	case "wrapped":
 		argv, env = fixture("capture-cli")
-		env = append(env, wrapEnv+"="+srv.fixture, traceEnv+"="+filepath.Join(b.TempDir(), "bench.jsonl"))
+		env = append(env, wrapEnv+"="+srv.fixture, traceEnv+"="+tracePath)
+	case "baseline":
+		argv = append([]string{os.Getenv(baselineEnv), "capture", "-o", tracePath, "stdio", "--"}, argv...)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env, cmd.Stderr = env, os.Stderr
