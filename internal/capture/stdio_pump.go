@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
+	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -45,9 +47,21 @@ func newLinePump(dir trace.Direction, src io.Reader, dst io.Writer, s *stdioSess
 	return &linePump{dir: dir, src: src, dst: &latchedWriter{w: dst}, session: s}
 }
 
+// yieldEvery is how often a busy pump passes through the scheduler.
+//
+// A pump that goes from one blocking read straight to the next keeps its P
+// and never reaches the scheduler, so the P's schedule tick stands still,
+// and sysmon takes a tick unchanged for 10 ms for a goroutine hogging its
+// P: it takes the P from the read under way and, having found work, polls
+// every 20 µs for a millisecond or more, a thread wake each time on a
+// machine the server may be keeping busy. A yield every few milliseconds
+// moves the tick on, for one hand-off.
+const yieldEvery = 4 * time.Millisecond
+
 // run copies until src ends.
 func (p *linePump) run() pumpEnd {
 	buf := make([]byte, pumpBufferSize)
+	yielded := time.Now()
 	for {
 		n, err := p.src.Read(buf)
 		if n > 0 {
@@ -55,6 +69,10 @@ func (p *linePump) run() pumpEnd {
 		}
 		if err != nil {
 			return p.finish(err)
+		}
+		if now := time.Now(); now.Sub(yielded) > yieldEvery {
+			runtime.Gosched()
+			yielded = now
 		}
 	}
 }

@@ -59,6 +59,7 @@ func (c *Command) captureStdioCmd(f *captureFlags) *cobra.Command {
 }
 
 func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []string, closeGrace, termGrace time.Duration) error {
+	capture.RaiseProcsForStdio()
 	tf, err := createTrace(output)
 	if err != nil {
 		return err
