@@ -99,11 +99,6 @@ func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
 	return c.items, c.isArray
 }
 
-// sameBytes reports whether a and b are the same slice of the same memory.
-func sameBytes(a, b []byte) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
-
 // resultContent returns the content blocks of a tools/call result or of
 // the messages of a prompts/get result.
 func resultContent(m *Msg) []contentItem {

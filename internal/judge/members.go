@@ -50,6 +50,11 @@ func lookup(members []member, name string) json.RawMessage {
 	return nil
 }
 
+// sameBytes reports whether a and b are the same slice of the same memory.
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // objectFields is a JSON object's top-level members, read on first use.
 type objectFields struct {
 	members []member
