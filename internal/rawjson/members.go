@@ -255,7 +255,7 @@ func (e *Elems) Next() bool {
 // one string. Text without escapes or bytes outside printable ASCII is its
 // own value; anything else is decoded as encoding/json decodes it.
 func Unquote(raw []byte) (string, bool) {
-	raw = trimSpace(raw)
+	raw = TrimSpace(raw)
 	n := len(raw)
 	if n < 2 || raw[0] != '"' || raw[n-1] != '"' {
 		return "", false
@@ -267,7 +267,8 @@ func Unquote(raw []byte) (string, bool) {
 	return s, json.Unmarshal(raw, &s) == nil
 }
 
-func trimSpace(b []byte) []byte {
+// TrimSpace drops the JSON whitespace around a value.
+func TrimSpace(b []byte) []byte {
 	b = b[skipSpace(b, 0):]
 	for len(b) > 0 && isSpace(b[len(b)-1]) {
 		b = b[:len(b)-1]

@@ -28,19 +28,7 @@ func (s *Schema) Valid(b []byte, nullsAbsent bool) bool {
 	if s == nil || !rawjson.Valid(b) {
 		return false
 	}
-	return s.valid(trimSpace(b), nullsAbsent)
-}
-
-// trimSpace drops the JSON whitespace around a value.
-func trimSpace(b []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
+	return s.valid(rawjson.TrimSpace(b), nullsAbsent)
 }
 
 // valid checks the well-formed value v, no whitespace around it.
