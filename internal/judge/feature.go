@@ -127,9 +127,11 @@ func (f *feature) judgeAnswered(s *Session, m *Msg) (listPage, bool) {
 		return listPage{}, false
 	}
 	p, ok := f.pages.add(m)
-	if declared {
-		s.Expect(f.checks.answered, ok, spec.Server, m.Event,
-			"the %q result carries no %q array", m.Request.Method, f.name)
+	switch {
+	case declared && ok:
+		s.Pass(f.checks.answered, spec.Server)
+	case declared:
+		s.Fail(f.checks.answered, spec.Server, m.Event, "the %q result carries no %q array", m.Request.Method, f.name)
 	}
 	return p, ok
 }
@@ -146,10 +148,14 @@ func (f *feature) judgeChange(s *Session, m *Msg, keys []string) {
 		}
 		return
 	}
-	if f.checks.order != "" {
-		i := firstDifference(prev, keys)
-		s.Expect(f.checks.order, i < 0, spec.Server, m.Event,
+	if f.checks.order == "" {
+		return
+	}
+	if i := firstDifference(prev, keys); i >= 0 {
+		s.Fail(f.checks.order, spec.Server, m.Event,
 			"%q listed the same %s in another order: position %d holds %s, earlier %s", m.Request.Method, f.name, i, quoteKey(keys, i), quoteKey(prev, i))
+	} else {
+		s.Pass(f.checks.order, spec.Server)
 	}
 }
 

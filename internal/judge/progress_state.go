@@ -122,7 +122,7 @@ func terminalStatus(status string) bool {
 // oldest are forgotten, and a late notification for one goes unjudged.
 const maxTasks = 1024
 
-func (r *progressRule) startTask(key string, st *tokenState, t *taskFields, ev *trace.Event) {
+func (r *progressRule) startTask(key tokenID, st *tokenState, t *taskFields, ev *trace.Event) {
 	st.task = t.ID
 	if terminalStatus(t.Status) {
 		r.finish(key, st, ev, t.Status)
@@ -151,7 +151,7 @@ func (r *progressRule) taskStatus(raw json.RawMessage, ev *trace.Event) {
 	delete(r.tasks, t.ID)
 }
 
-func (r *progressRule) finish(key string, st *tokenState, ev *trace.Event, status string) {
+func (r *progressRule) finish(key tokenID, st *tokenState, ev *trace.Event, status string) {
 	delete(r.active, key)
 	r.finished.add(finishedToken{key: key, reqID: st.id, task: st.task, status: status, seen: st.seen, line: ev.Line})
 }
@@ -167,13 +167,13 @@ func (r *progressRule) End(s *Session) {
 		if f.task != "" {
 			check = "progress.task-stops-at-terminal"
 		}
-		s.Pass(check, Peer(partyOfKey(f.key)))
+		s.Pass(check, Peer(f.key.issuer))
 	}
 }
 
 // finishedToken is a token whose request or task ended.
 type finishedToken struct {
-	key      string
+	key      tokenID
 	reqID    string
 	task     string
 	status   string
@@ -193,7 +193,7 @@ func (f *finishedTokens) add(t finishedToken) {
 	f.entries = append(f.entries, t)
 }
 
-func (f *finishedTokens) find(key string) *finishedToken {
+func (f *finishedTokens) find(key tokenID) *finishedToken {
 	for i := len(f.entries) - 1; i >= 0; i-- {
 		if f.entries[i].key == key {
 			return &f.entries[i]

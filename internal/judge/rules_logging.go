@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
@@ -74,6 +75,9 @@ func requestedLevel(s *Session, m *Msg) (string, bool) {
 		raw = m.ParamsMeta().get("io.modelcontextprotocol/logLevel")
 	case m.Method == "logging/setLevel":
 		raw = objectMember(m.Params, "level")
+	}
+	if level, ok := rawjson.Unquote(raw); ok {
+		return level, true
 	}
 	var level string
 	if raw == nil || json.Unmarshal(raw, &level) != nil {

@@ -22,13 +22,13 @@ type progressRule struct {
 	BaseRule
 	// active holds the tokens of requests in progress (and of tasks not yet
 	// finished), by issuer and token.
-	active map[string]*tokenState
+	active map[tokenID]*tokenState
 	// finished remembers recently finished tokens, to tell a notification
 	// that came too late from one naming a token never issued.
 	finished *finishedTokens
 	// tasks maps a task id to the token of the request that created it;
 	// taskOrder keeps them oldest first, to bound them.
-	tasks     map[string]string
+	tasks     map[string]tokenID
 	taskOrder []string
 }
 
@@ -41,18 +41,17 @@ type tokenState struct {
 }
 
 func newProgressRule() *progressRule {
-	return &progressRule{active: map[string]*tokenState{}, finished: &finishedTokens{}, tasks: map[string]string{}}
+	return &progressRule{active: map[tokenID]*tokenState{}, finished: &finishedTokens{}, tasks: map[string]tokenID{}}
 }
 
-func tokenKey(issuer spec.Party, token string) string { return string(issuer) + "|" + token }
-
-// partyOfKey returns the issuer a token key was made with.
-func partyOfKey(key string) spec.Party {
-	if len(key) > len(spec.Server) && key[:len(spec.Server)] == string(spec.Server) {
-		return spec.Server
-	}
-	return spec.Client
+// tokenID names a progress token by its issuer and its id key: a struct,
+// not a joined string, so that looking one up allocates nothing.
+type tokenID struct {
+	issuer spec.Party
+	token  string
 }
+
+func tokenKey(issuer spec.Party, token string) tokenID { return tokenID{issuer, token} }
 
 func (r *progressRule) Message(s *Session, m *Msg) {
 	switch {

@@ -156,7 +156,11 @@ func (r *resourcesRule) embedded(s *Session, m *Msg) {
 
 func judgeURISyntax(s *Session, m *Msg, uri string) {
 	problem := uriProblem(uri)
-	s.Expect("resources.uri-syntax", problem == "", spec.Server, m.Event,
+	if problem == "" {
+		s.Pass("resources.uri-syntax", spec.Server)
+		return
+	}
+	s.Fail("resources.uri-syntax", spec.Server, m.Event,
 		"%q returned resource URI %s, which is not an RFC 3986 URI: %s", m.Request.Method, preview(uri), problem)
 }
 
