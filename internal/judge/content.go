@@ -7,26 +7,71 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // contentItem is a content item of a tool result or a prompt message, with
-// the members the judge reads. Pointers tell an absent member from "".
+// the members the judge reads.
 type contentItem struct {
 	Type     string            `json:"type"`
-	Text     *string           `json:"text"`
-	Data     *string           `json:"data"`
-	MimeType *string           `json:"mimeType"`
-	URI      *string           `json:"uri"`
+	Text     optString         `json:"text"`
+	Data     optString         `json:"data"`
+	MimeType optString         `json:"mimeType"`
+	URI      optString         `json:"uri"`
 	Resource *resourceContents `json:"resource"`
+}
+
+// contentItemFields are contentItem's members: its optional strings, in
+// the order readContentItem lists them, then type and resource.
+var contentItemFields = []string{"text", "data", "mimeType", "uri", "type", "resource"}
+
+// readContentItem reads a content block into *c as Decode would.
+func readContentItem(c *contentItem, obj []byte, wellFormed bool) readOutcome {
+	optional := [...]*optString{&c.Text, &c.Data, &c.MimeType, &c.URI}
+	return readObject(obj, wellFormed, contentItemFields, func(field int, value []byte) readOutcome {
+		switch {
+		case field < len(optional):
+			return setOptString(optional[field], value)
+		case contentItemFields[field] == "type":
+			return setString(&c.Type, value)
+		}
+		return setResource(&c.Resource, value, wellFormed)
+	})
+}
+
+// setResource sets an embedded resource as decoding into a pointer does:
+// null clears it, and a repeated member is decoded into what the first one
+// left.
+func setResource(dst **resourceContents, value []byte, wellFormed bool) readOutcome {
+	if rawjson.Kind(value) == 'n' {
+		*dst = nil
+		return readDecoded
+	}
+	if *dst == nil {
+		*dst = new(resourceContents)
+	}
+	return readResourceContents(*dst, value, wellFormed)
 }
 
 // resourceContents is an entry of a resources/read result, or the resource
 // of an embedded resource block.
 type resourceContents struct {
-	URI      *string `json:"uri"`
-	MimeType *string `json:"mimeType"`
-	Text     *string `json:"text"`
-	Blob     *string `json:"blob"`
+	URI      optString `json:"uri"`
+	MimeType optString `json:"mimeType"`
+	Text     optString `json:"text"`
+	Blob     optString `json:"blob"`
+}
+
+// resourceContentsFields are resourceContents' members, in field order.
+var resourceContentsFields = []string{"uri", "mimeType", "text", "blob"}
+
+// readResourceContents reads resource contents into *r as Decode would.
+func readResourceContents(r *resourceContents, obj []byte, wellFormed bool) readOutcome {
+	optional := [...]*optString{&r.URI, &r.MimeType, &r.Text, &r.Blob}
+	return readObject(obj, wellFormed, resourceContentsFields, func(field int, value []byte) readOutcome {
+		return setOptString(optional[field], value)
+	})
 }
 
 // isBase64 reports whether s is base64 (RFC 4648, standard alphabet,
@@ -67,16 +112,49 @@ func preview(s string) string {
 // contentItems decodes a content member that holds one block or an array
 // of them (prompt messages hold one, tool results an array); isArray is set
 // when it held an array, or was null.
-func contentItems(raw json.RawMessage) (items []contentItem, isArray bool) {
-	var many []contentItem
+func contentItems(raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool) {
+	if items, isArray, out := readContentItems(raw, wellFormed); out != readUnsure {
+		return items, isArray
+	}
+	return decodeBlocks[contentItem](raw)
+}
+
+// decodeBlocks decodes a content member into one T or an array of them, as
+// contentItems reads it.
+func decodeBlocks[T any](raw json.RawMessage) (items []T, isArray bool) {
+	var many []T
 	if Decode(raw, &many) {
 		return many, true
 	}
-	var one contentItem
+	var one T
 	if Decode(raw, &one) {
-		return []contentItem{one}, false
+		return []T{one}, false
 	}
 	return nil, false
+}
+
+// readContentItems is contentItems without the decoder, unless it is unsure.
+func readContentItems(raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool, out readOutcome) {
+	switch rawjson.Kind(raw) {
+	case 'n':
+		return nil, true, readDecoded
+	case '[':
+		out = readElements(raw, wellFormed, func(elem []byte) readOutcome {
+			items = append(items, contentItem{})
+			return readContentItem(&items[len(items)-1], elem, wellFormed)
+		})
+		if out == readRefused {
+			return nil, false, out // nor is an array one block
+		}
+		return items, true, out
+	case '{':
+		var one contentItem
+		if out = readContentItem(&one, raw, wellFormed); out == readDecoded {
+			return []contentItem{one}, false, out
+		}
+		return nil, false, out
+	}
+	return nil, false, readRefused
 }
 
 // decodedContent is the content member of a message's result, decoded once:
@@ -93,7 +171,7 @@ type decodedContent struct {
 func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
 	c := &m.content
 	if !c.done || !sameBytes(c.raw, raw) {
-		c.items, c.isArray = contentItems(raw)
+		c.items, c.isArray = contentItems(raw, m.result.wellFormed)
 		c.raw, c.done = raw, true
 	}
 	return c.items, c.isArray
@@ -102,6 +180,28 @@ func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
 // resultContent returns the content blocks of a tools/call result or of
 // the messages of a prompts/get result.
 func resultContent(m *Msg) []contentItem {
+	var content json.RawMessage
+	out := readObject(m.Result, m.result.wellFormed, resultContentFields, func(field int, value []byte) readOutcome {
+		if field == 1 {
+			return readUnsure // a prompt's messages: decodedResultContent reads them
+		}
+		content = value
+		return readDecoded
+	})
+	switch out {
+	case readRefused:
+		return nil
+	case readUnsure:
+		return decodedResultContent(m)
+	}
+	own, _ := m.resultBlocks(content)
+	return own
+}
+
+// resultContentFields are the members decodedResultContent decodes.
+var resultContentFields = []string{"content", "messages"}
+
+func decodedResultContent(m *Msg) []contentItem {
 	var res struct {
 		Content  json.RawMessage `json:"content"`
 		Messages []struct {
@@ -117,7 +217,7 @@ func resultContent(m *Msg) []contentItem {
 	}
 	out := slices.Clip(own) // the cached blocks stay as decoded
 	for _, msg := range res.Messages {
-		items, _ := contentItems(msg.Content)
+		items, _ := contentItems(msg.Content, m.result.wellFormed)
 		out = append(out, items...)
 	}
 	return out

@@ -22,12 +22,12 @@ func judgePromptContent(s *Session, m *Msg, name string) {
 }
 
 func judgeMedia(s *Session, m *Msg, check, name string, b *contentItem) {
-	problem := mimeProblem(b.MimeType)
+	problem := mimeProblem(b.MimeType.ptr())
 	switch {
-	case b.Data == nil:
+	case !b.Data.set:
 		problem = "it has no data"
-	case !isBase64(*b.Data):
-		problem = "its data " + preview(*b.Data) + " is not base64"
+	case !isBase64(b.Data.val):
+		problem = "its data " + preview(b.Data.val) + " is not base64"
 	}
 	s.Expect(check, problem == "", spec.Server, m.Event, "prompts/get %q returned %s content where %s", name, b.Type, problem)
 }
@@ -39,16 +39,16 @@ func embeddedProblem(r *resourceContents) string {
 	switch {
 	case r == nil:
 		return "it has no resource member"
-	case r.URI == nil:
+	case !r.URI.set:
 		return "the resource has no uri"
-	case uriProblem(*r.URI) != "":
-		return "its uri " + preview(*r.URI) + " is not a URI: " + uriProblem(*r.URI)
-	case mimeProblem(r.MimeType) != "":
-		return mimeProblem(r.MimeType)
-	case r.Text == nil && r.Blob == nil:
+	case uriProblem(r.URI.val) != "":
+		return "its uri " + preview(r.URI.val) + " is not a URI: " + uriProblem(r.URI.val)
+	case mimeProblem(r.MimeType.ptr()) != "":
+		return mimeProblem(r.MimeType.ptr())
+	case !r.Text.set && !r.Blob.set:
 		return "the resource has neither text nor blob"
-	case r.Blob != nil && !isBase64(*r.Blob):
-		return "its blob " + preview(*r.Blob) + " is not base64"
+	case r.Blob.set && !isBase64(r.Blob.val):
+		return "its blob " + preview(r.Blob.val) + " is not base64"
 	}
 	return ""
 }

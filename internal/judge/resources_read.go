@@ -20,7 +20,7 @@ func notFoundCode(s *Session) int64 {
 // a URI, a read of a resource the server showed it does not have, and the
 // contents returned.
 func (r *resourcesRule) read(s *Session, m *Msg) {
-	uri := paramsURI(m.Request.Params)
+	uri := paramsURI(m.Request.Params, m.Request.params.wellFormed)
 	if problem := uriProblem(uri); problem != "" {
 		judgeNonURIRead(s, m, uri, problem)
 		return
@@ -32,8 +32,11 @@ func (r *resourcesRule) read(s *Session, m *Msg) {
 		}
 		return
 	}
-	var res readContents
-	if m.Kind != KindResult || !Decode(m.Result, &res) || res.ResultType == "input_required" {
+	if m.Kind != KindResult {
+		return
+	}
+	res, ok := resourcesRead(m)
+	if !ok || res.ResultType == "input_required" {
 		return
 	}
 	if absent && len(res.Contents) == 0 {
@@ -77,9 +80,9 @@ func codeOf(m *Msg) string {
 func (r *resourcesRule) judgeContents(s *Session, m *Msg, contents []resourceContents) {
 	for i := range contents {
 		c := &contents[i]
-		if c.URI != nil {
-			judgeURISyntax(s, m, *c.URI)
-			r.mention(*c.URI)
+		if c.URI.set {
+			judgeURISyntax(s, m, c.URI.val)
+			r.mention(c.URI.val)
 		}
 		judgeBlob(s, m, c)
 	}

@@ -67,7 +67,7 @@ func (r *resourcesRule) Message(s *Session, m *Msg) {
 		return
 	}
 	if m.Kind == KindNotification && m.Method == "notifications/resources/updated" {
-		r.mention(paramsURI(m.Params))
+		r.mention(paramsURI(m.Params, m.params.wellFormed))
 	}
 	if m.Request == nil {
 		return
@@ -143,12 +143,12 @@ func (r *resourcesRule) absent(uri string) bool {
 func (r *resourcesRule) embedded(s *Session, m *Msg) {
 	for _, b := range resultContent(m) {
 		switch {
-		case b.Type == "resource_link" && b.URI != nil:
-			r.mention(*b.URI)
+		case b.Type == "resource_link" && b.URI.set:
+			r.mention(b.URI.val)
 		case b.Type == "resource" && b.Resource != nil:
 			judgeBlob(s, m, b.Resource)
-			if b.Resource.URI != nil {
-				r.mention(*b.Resource.URI)
+			if b.Resource.URI.set {
+				r.mention(b.Resource.URI.val)
 			}
 		}
 	}
@@ -165,11 +165,11 @@ func judgeURISyntax(s *Session, m *Msg, uri string) {
 }
 
 func judgeBlob(s *Session, m *Msg, c *resourceContents) {
-	if c.Blob == nil {
+	if !c.Blob.set {
 		return
 	}
-	s.Expect("resources.blob-base64", isBase64(*c.Blob), spec.Server, m.Event,
-		"%q returned a blob %s that is not base64", m.Request.Method, preview(*c.Blob))
+	s.Expect("resources.blob-base64", isBase64(c.Blob.val), spec.Server, m.Event,
+		"%q returned a blob %s that is not base64", m.Request.Method, preview(c.Blob.val))
 }
 
 // readContents is a resources/read result.
@@ -178,11 +178,52 @@ type readContents struct {
 	Contents   []resourceContents `json:"contents"`
 }
 
-// paramsURI returns the uri member of request params.
-func paramsURI(params json.RawMessage) string {
-	var p struct {
-		URI string `json:"uri"`
-	}
-	Decode(params, &p)
+// uriParams are the params of a request that names a resource.
+type uriParams struct {
+	URI string `json:"uri"`
+}
+
+// uriFields is the member uriParams decodes.
+var uriFields = []string{"uri"}
+
+// paramsURI returns the uri member of request params, as decoding them
+// into uriParams would.
+func paramsURI(params json.RawMessage, wellFormed bool) string {
+	p, _ := readOrDecode(params, wellFormed, readURIParams)
 	return p.URI
+}
+
+func readURIParams(params []byte, wellFormed bool) (p uriParams, out readOutcome) {
+	out = readObject(params, wellFormed, uriFields, func(_ int, value []byte) readOutcome {
+		return setString(&p.URI, value)
+	})
+	return p, out
+}
+
+// readContentsFields are the members readContents decodes, in field order.
+var readContentsFields = []string{"resultType", "contents"}
+
+// readReadContents reads a resources/read result as Decode into
+// readContents would.
+func readReadContents(result []byte, wellFormed bool) (res readContents, out readOutcome) {
+	seen := false
+	out = readObject(result, wellFormed, readContentsFields, func(field int, value []byte) readOutcome {
+		if field == 0 {
+			return setString(&res.ResultType, value)
+		}
+		if seen {
+			return readUnsure // the decoder reuses the first one's elements
+		}
+		seen = true
+		return readElements(value, wellFormed, func(elem []byte) readOutcome {
+			res.Contents = append(res.Contents, resourceContents{})
+			return readResourceContents(&res.Contents[len(res.Contents)-1], elem, wellFormed)
+		})
+	})
+	return res, out
+}
+
+// resourcesRead returns m's result as Decode into readContents gives it.
+func resourcesRead(m *Msg) (readContents, bool) {
+	return readOrDecode(m.Result, m.result.wellFormed, readReadContents)
 }

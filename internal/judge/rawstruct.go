@@ -1,0 +1,266 @@
+package judge
+
+import (
+	"errors"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
+
+// The rules that read tool results, resource contents and content blocks
+// once decoded them into structs; reflection and a pointer per optional
+// string made that much of what judging those messages cost. The readers
+// here take the same members from the raw text and set them as that
+// decoding (Decode: segmentio/encoding with json.ZeroCopy) sets struct
+// fields: members in document order, the last of a repeated key winning,
+// null leaving a string or bool as it was, and any member of the wrong type
+// failing the whole decode. Where only the decoder can tell what it would
+// do, a reader says so and its caller decodes as before.
+
+// readOutcome is how reading an object's members as Decode would went.
+type readOutcome uint8
+
+const (
+	// readDecoded: Decode would succeed and set what the reader set.
+	readDecoded readOutcome = iota
+	// readRefused: Decode would fail.
+	readRefused
+	// readUnsure: a key Decode may match to a field by folding its case;
+	// only Decode can say what it makes of the text.
+	readUnsure
+)
+
+// memberSetter sets the field at index field (of the names given to
+// readObject) from a member's raw value, as decoding would.
+type memberSetter func(field int, value []byte) readOutcome
+
+// readObject hands each member of obj whose key names one of fields to set,
+// in document order. Like decoding into a struct, null is an object with no
+// members and anything else but an object is refused. wellFormed says the
+// trace reader checked the text's grammar, which is then not checked again.
+func readObject(obj []byte, wellFormed bool, fields []string, set memberSetter) readOutcome {
+	if out, ok := opens(obj, '{'); !ok {
+		return out
+	}
+	it := membersOf(obj, wellFormed)
+	for it.Next() {
+		field, sure := memberField(it.Key(), fields)
+		if !sure {
+			return readUnsure
+		}
+		if field < 0 {
+			continue
+		}
+		if out := set(field, it.Value()); out != readDecoded {
+			return out
+		}
+	}
+	return ended(it.Valid())
+}
+
+// membersOf iterates over obj's members, trusting its grammar when the
+// trace reader checked it.
+func membersOf(obj []byte, wellFormed bool) rawjson.Iter {
+	if wellFormed {
+		return rawjson.MembersOfWellFormed(obj)
+	}
+	return rawjson.Members(obj)
+}
+
+// elementsOf is membersOf for an array.
+func elementsOf(arr []byte, wellFormed bool) rawjson.Elems {
+	if wellFormed {
+		return rawjson.ElementsOfWellFormed(arr)
+	}
+	return rawjson.Elements(arr)
+}
+
+// ended is the outcome of a read that went through every member or
+// element. Text that turned out not well-formed is left to the decoder,
+// though the message's grammar was checked before any rule reads it.
+func ended(valid bool) readOutcome {
+	if !valid {
+		return readUnsure
+	}
+	return readDecoded
+}
+
+// memberField returns the index of the field key names exactly, -1 for
+// none. sure is false when key is not one of fields but the decoder's case
+// folding might take it for one: it tries that for any key it does not
+// find as written, and folds non-ASCII letters in ways not worth mirroring.
+func memberField(key []byte, fields []string) (field int, sure bool) {
+	for i, f := range fields {
+		if string(key) == f {
+			return i, true
+		}
+	}
+	for _, c := range key {
+		if c >= utf8.RuneSelf {
+			return -1, false
+		}
+	}
+	for _, f := range fields {
+		if equalFoldASCII(key, f) {
+			return -1, false
+		}
+	}
+	return -1, true
+}
+
+func equalFoldASCII(key []byte, name string) bool {
+	if len(key) != len(name) {
+		return false
+	}
+	for i := range len(key) {
+		if lowerASCII(key[i]) != lowerASCII(name[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// readElements hands each element of arr to read, as decoding into a slice
+// of structs visits them. Null is an empty slice; anything else but an
+// array is refused.
+func readElements(arr []byte, wellFormed bool, read func(elem []byte) readOutcome) readOutcome {
+	if out, ok := opens(arr, '['); !ok {
+		return out
+	}
+	e := elementsOf(arr, wellFormed)
+	for e.Next() {
+		if out := read(e.Value()); out != readDecoded {
+			return out
+		}
+	}
+	return ended(e.Valid())
+}
+
+// opens reports whether raw is the container opener opens; when it is
+// not, out is what decoding it into one gives: null is an empty one,
+// anything else is refused.
+func opens(raw []byte, opener byte) (out readOutcome, ok bool) {
+	switch rawjson.Kind(raw) {
+	case opener:
+		return readDecoded, true
+	case 'n':
+		return readDecoded, false
+	}
+	return readRefused, false
+}
+
+// readOrDecode reads raw with read, or decodes it into a T as before when
+// read is unsure. Like Decode, it gives what it set before any failure.
+func readOrDecode[T any](raw []byte, wellFormed bool, read func([]byte, bool) (T, readOutcome)) (T, bool) {
+	v, out := read(raw, wellFormed)
+	if out != readUnsure {
+		return v, out == readDecoded
+	}
+	var decoded T
+	ok := Decode(raw, &decoded)
+	return decoded, ok
+}
+
+// stringMember reads a member's value as decoding into a string does: a
+// string, or null (isString false); anything else is refused.
+func stringMember(value []byte) (s string, isString bool, out readOutcome) {
+	switch rawjson.Kind(value) {
+	case 'n':
+		return "", false, readDecoded
+	case '"':
+		return stringValue(value), true, readDecoded
+	}
+	return "", false, readRefused
+}
+
+// setString sets *dst as decoding into a string field does: null leaves it.
+func setString(dst *string, value []byte) readOutcome {
+	s, isString, out := stringMember(value)
+	if isString {
+		*dst = s
+	}
+	return out
+}
+
+// setBool sets *dst as decoding into a bool field does: null leaves it.
+func setBool(dst *bool, value []byte) readOutcome {
+	switch rawjson.Kind(value) {
+	case 'n':
+		return readDecoded
+	case 't', 'f':
+		*dst = rawjson.Kind(value) == 't'
+		return readDecoded
+	}
+	return readRefused
+}
+
+// optString is a string member that may be absent: what decoding into a
+// *string field tells apart (absent, or null, leaves the pointer nil),
+// without allocating the pointer.
+type optString struct {
+	val string
+	set bool
+}
+
+// setOptString sets *dst as decoding into a *string field does: null
+// unsets it.
+func setOptString(dst *optString, value []byte) readOutcome {
+	s, isString, out := stringMember(value)
+	if out == readDecoded {
+		*dst = optString{val: s, set: isString}
+	}
+	return out
+}
+
+// ptr is the string as a *string field held it: nil when unset.
+func (o *optString) ptr() *string {
+	if !o.set {
+		return nil
+	}
+	return &o.val
+}
+
+var errNotString = errors.New("not a JSON string")
+
+// UnmarshalJSON lets Decode fill an optString as it filled a *string, on
+// the paths that still decode a struct holding one.
+func (o *optString) UnmarshalJSON(value []byte) error {
+	if setOptString(o, value) != readDecoded {
+		return errNotString
+	}
+	return nil
+}
+
+// stringValue returns the value of a JSON string as Decode gives it. Text
+// of printable ASCII without escapes is its own value, and shares the
+// message's bytes as Decode's strings do (a trace never changes a line once
+// read); anything else is left to the decoder itself.
+func stringValue(raw []byte) string {
+	inner := raw[1 : len(raw)-1]
+	if printableASCII(inner) {
+		return unsafe.String(unsafe.SliceData(inner), len(inner))
+	}
+	var s string
+	Decode(raw, &s)
+	return s
+}
+
+// printableASCII reports whether a string's inner text holds no escape
+// and nothing outside printable ASCII: the decoder's own test for a string
+// it can take as written.
+func printableASCII(inner []byte) bool {
+	for _, c := range inner {
+		if c < ' ' || c > '~' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}

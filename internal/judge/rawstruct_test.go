@@ -1,0 +1,208 @@
+package judge
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
+
+// The structs the readers replace, decoded as the rules decoded them before.
+// The decoder matches a member to a field by its name, case folded, as it
+// does to a tag: the names serve as the members' names.
+type (
+	decodedResource struct{ URI, MimeType, Text, Blob *string }
+	decodedBlock    struct {
+		Type                      string
+		Text, Data, MimeType, URI *string
+		Resource                  *decodedResource
+	}
+	decodedRead struct {
+		ResultType string            `json:"resultType"`
+		Contents   []decodedResource `json:"contents"`
+	}
+)
+
+// Objects whose members are spelled, repeated, nulled or typed in the ways
+// a reader must read exactly as the decoder does.
+var trickyObjects = []string{
+	`null`, `{}`, `[]`, `"x"`, `1`, `true`,
+	`{"type":"text","text":"hi"}`,
+	`{"type":"text","text":"{\"sum\":3}"}`,
+	`{"ty\u0070e":"text","t\u0065xt":"a\u00e9\ud83d\ude00b"}`,
+	`{"type":"text","type":null,"text":"a","text":null}`,
+	`{"type":null,"text":null,"uri":null,"resource":null}`,
+	`{"Type":"text"}`, `{"TEXT":"a"}`, `{"mimetype":"a/b"}`, `{"ſtructuredContent":{}}`, `{"Uri":"x:y"}`,
+	`{"type":1}`, `{"text":2}`, `{"text":{}}`, `{"type":[]}`, `{"uri":true}`,
+	`{"type":"a\u0000b","text":"\u00e9","data":"\ud800","mimeType":"\/\b\f\n\r\t"}`,
+	"{\"text\":\"\xff\xfe\",\"type\":\"\x7f\"}",
+	`{"resource":{"uri":"a:b","blob":"aGk="},"resource":{"text":"t"}}`,
+	`{"resource":{"uri":"a:b"},"resource":null,"resource":{"blob":"x"}}`,
+	`{"resource":"x"}`, `{"resource":[]}`, `{"resource":{"uri":1}}`, `{"resource":{"URI":"a:b"}}`,
+	`{"resultType":"input_required","contents":[{"uri":"a:b","text":"t"},null]}`,
+	`{"resultType":null,"contents":null}`, `{"contents":[]}`, `{"contents":{}}`, `{"contents":[1]}`,
+	`{"contents":[{"uri":"a:b","blob":"x"}],"contents":[{"uri":"c:d"}]}`,
+	`{"contents":[{"uri":"a:b","uri":null}]}`, `{"Contents":[]}`, `{"resultType":5}`,
+	`{"content":[{"type":"text","text":"{}"}],"structuredContent":{},"isError":false}`,
+	`{"content":null,"structuredContent":null,"isError":null}`, `{"content":1,"isError":true,"isError":null}`,
+	`{"isError":"yes"}`, `{"isError":1}`, `{"IsError":true}`, `{"resultType":"x","resultType":null}`,
+	`{"content":[{"type":"text"},null,{"type":"image","data":"aGk=","mimeType":"image/png"}]}`,
+	`{"content":{"type":"text","text":"one"}}`, `{"content":[1]}`, `{"content":[{"type":1}]}`, `{"content":"x"}`,
+	`{"messages":[{"content":{"type":"text","text":"a"}}],"content":[]}`, `{"messages":null}`,
+	`{"name":"add","arguments":{"a":1}}`, `{"name":"a","name":null,"arguments":null}`, `{"name":1,"arguments":{}}`,
+	`{"arguments":{},"name":1}`, `{"Name":"a"}`, `{"uri":"a:b","uri":null}`, `{"uri":"a:b","uri":1}`,
+	` { "uri" : "a:b" , "x" : [ 1 , { } ] } `,
+}
+
+func optPtr(o optString) *string { return o.ptr() }
+
+func asDecodedResource(r *resourceContents) *decodedResource {
+	if r == nil {
+		return nil
+	}
+	return &decodedResource{URI: optPtr(r.URI), MimeType: optPtr(r.MimeType), Text: optPtr(r.Text), Blob: optPtr(r.Blob)}
+}
+
+func asDecodedBlocks(items []contentItem) []decodedBlock {
+	var out []decodedBlock
+	for _, b := range items {
+		out = append(out, decodedBlock{Type: b.Type, Text: optPtr(b.Text), Data: optPtr(b.Data),
+			MimeType: optPtr(b.MimeType), URI: optPtr(b.URI), Resource: asDecodedResource(b.Resource)})
+	}
+	return out
+}
+
+// sameAsDecoded compares what a reader gave with what decoding gave,
+// nil and empty slices alike.
+func sameAsDecoded(got, want any) bool {
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	return emptyAsNull(g) == emptyAsNull(w)
+}
+
+func emptyAsNull(b []byte) string {
+	if string(b) == "[]" {
+		return "null"
+	}
+	return string(b)
+}
+
+// trickyValues are the tricky objects, and each as every value of an
+// array, of a content member and of a contents member.
+func trickyValues() []string {
+	var out []string
+	for _, o := range trickyObjects {
+		out = append(out, o, `[`+o+`]`, `[`+o+`,`+o+`]`, `{"content":[`+o+`]}`, `{"contents":[`+o+`]}`, `{"content":`+o+`}`)
+	}
+	return out
+}
+
+func TestRawReadersDecodeAsTheDecoderDid(t *testing.T) {
+	for _, v := range trickyValues() {
+		checkRawReaders(t, []byte(v))
+	}
+}
+
+func FuzzRawReaders(f *testing.F) {
+	for _, v := range trickyObjects {
+		f.Add([]byte(v))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if rawjson.Valid(b) {
+			checkRawReaders(t, rawjson.TrimSpace(b))
+		}
+	})
+}
+
+func checkRawReaders(t *testing.T, raw []byte) {
+	t.Helper()
+	for _, wellFormed := range []bool{false, true} {
+		checkContentItems(t, raw, wellFormed)
+		checkCallResult(t, raw, wellFormed)
+		checkReadContents(t, raw, wellFormed)
+		checkParams(t, raw, wellFormed)
+		checkResultContent(t, raw, wellFormed)
+	}
+}
+
+func checkContentItems(t *testing.T, raw []byte, wellFormed bool) {
+	t.Helper()
+	items, isArray := contentItems(raw, wellFormed)
+	want, wantArray := decodeBlocks[decodedBlock](raw)
+	if isArray != wantArray || !sameAsDecoded(asDecodedBlocks(items), want) {
+		t.Errorf("contentItems(%s) = %+v, %v; decoding gave %+v, %v", raw, asDecodedBlocks(items), isArray, want, wantArray)
+	}
+}
+
+// resultMsg is a response whose result is raw.
+func resultMsg(raw []byte, wellFormed bool) *Msg {
+	m := &Msg{Result: raw}
+	m.result.wellFormed = wellFormed
+	return m
+}
+
+func checkCallResult(t *testing.T, raw []byte, wellFormed bool) {
+	t.Helper()
+	got, ok := toolResult(resultMsg(raw, wellFormed))
+	var want callResult
+	wantOK := Decode(raw, &want)
+	if ok != wantOK || (ok && !reflect.DeepEqual(got, want)) {
+		t.Errorf("toolResult(%s) = %+v, %v; decoding gave %+v, %v", raw, got, ok, want, wantOK)
+	}
+}
+
+func checkReadContents(t *testing.T, raw []byte, wellFormed bool) {
+	t.Helper()
+	got, ok := resourcesRead(resultMsg(raw, wellFormed))
+	var want decodedRead
+	wantOK := Decode(raw, &want)
+	var gotContents []*decodedResource
+	for i := range got.Contents {
+		gotContents = append(gotContents, asDecodedResource(&got.Contents[i]))
+	}
+	var wantContents []*decodedResource
+	for i := range want.Contents {
+		wantContents = append(wantContents, &want.Contents[i])
+	}
+	if ok != wantOK || (ok && (got.ResultType != want.ResultType || !sameAsDecoded(gotContents, wantContents))) {
+		t.Errorf("resourcesRead(%s) = %+v, %v; decoding gave %+v, %v", raw, got, ok, want, wantOK)
+	}
+}
+
+func checkParams(t *testing.T, raw []byte, wellFormed bool) {
+	t.Helper()
+	var uri uriParams
+	if Decode(raw, &uri); paramsURI(raw, wellFormed) != uri.URI {
+		t.Errorf("paramsURI(%s) = %q; decoding gave %q", raw, paramsURI(raw, wellFormed), uri.URI)
+	}
+	r := &Request{Params: raw}
+	r.params.wellFormed = wellFormed
+	var want callParams
+	if Decode(raw, &want); !reflect.DeepEqual(requestedCall(r), want) {
+		t.Errorf("requestedCall(%s) = %+v; decoding gave %+v", raw, requestedCall(r), want)
+	}
+}
+
+func checkResultContent(t *testing.T, raw []byte, wellFormed bool) {
+	t.Helper()
+	got := asDecodedBlocks(resultContent(resultMsg(raw, wellFormed)))
+	want := asDecodedBlocks(decodedResultContent(&Msg{Result: raw}))
+	if !sameAsDecoded(got, want) {
+		t.Errorf("resultContent(%s) = %+v; decoding gave %+v", raw, got, want)
+	}
+}
+
+// TestRawReadersReadThePlainCases keeps the common messages on the readers:
+// falling back to decoding would still be right, only slower.
+func TestRawReadersReadThePlainCases(t *testing.T) {
+	if _, out := readCallResult([]byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`), true); out != readDecoded {
+		t.Errorf("a tools/call result: %v", out)
+	}
+	if _, out := readReadContents([]byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), true); out != readDecoded {
+		t.Errorf("a resources/read result: %v", out)
+	}
+	if _, _, out := readContentItems([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true); out != readDecoded {
+		t.Errorf("content blocks: %v", out)
+	}
+}
