@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"errors"
 	"unicode/utf8"
 	"unsafe"
@@ -161,6 +162,12 @@ func opens(raw []byte, opener byte) (out readOutcome, ok bool) {
 // read is unsure. Like Decode, it gives what it set before any failure.
 func readOrDecode[T any](raw []byte, wellFormed bool, read func([]byte, bool) (T, readOutcome)) (T, bool) {
 	v, out := read(raw, wellFormed)
+	return orDecoded(raw, v, out)
+}
+
+// orDecoded is v, what a read of raw gave, or, when the read was unsure,
+// what decoding raw gives.
+func orDecoded[T any](raw []byte, v T, out readOutcome) (T, bool) {
 	if out != readUnsure {
 		return v, out == readDecoded
 	}
@@ -240,27 +247,68 @@ func (o *optString) UnmarshalJSON(value []byte) error {
 }
 
 // stringValue returns the value of a JSON string as Decode gives it. Text
-// of printable ASCII without escapes is its own value, and shares the
+// without escapes, of valid UTF-8, is its own value, and shares the
 // message's bytes as Decode's strings do (a trace never changes a line once
-// read); anything else is left to the decoder itself.
+// read). Text whose escapes are all short ones is unescaped here; \u
+// escapes and bytes that are not UTF-8 are left to the decoder itself.
 func stringValue(raw []byte) string {
 	inner := raw[1 : len(raw)-1]
-	if printableASCII(inner) {
+	if !utf8.Valid(inner) {
+		return decodedString(raw)
+	}
+	if bytes.IndexByte(inner, '\\') < 0 {
 		return unsafe.String(unsafe.SliceData(inner), len(inner))
 	}
+	if s, ok := unescapeShort(inner); ok {
+		return s
+	}
+	return decodedString(raw)
+}
+
+func decodedString(raw []byte) string {
 	var s string
 	Decode(raw, &s)
 	return s
 }
 
-// printableASCII reports whether a string's inner text holds no escape
-// and nothing outside printable ASCII: the decoder's own test for a string
-// it can take as written.
-func printableASCII(inner []byte) bool {
-	for _, c := range inner {
-		if c < ' ' || c > '~' || c == '\\' {
-			return false
+// unescapeShort returns the value of a string's inner text when each of its
+// escapes is a backslash and one letter (\" \\ \/ \b \f \n \r \t), which
+// every decoder reads alike; false at a \u escape.
+func unescapeShort(inner []byte) (string, bool) {
+	out := make([]byte, 0, len(inner))
+	for {
+		i := bytes.IndexByte(inner, '\\')
+		if i < 0 {
+			out = append(out, inner...)
+			return unsafe.String(unsafe.SliceData(out), len(out)), true
 		}
+		if i+1 >= len(inner) {
+			return "", false
+		}
+		c, ok := shortEscape(inner[i+1])
+		if !ok {
+			return "", false
+		}
+		out = append(append(out, inner[:i]...), c)
+		inner = inner[i+2:]
 	}
-	return true
+}
+
+// shortEscape returns the byte the escape \e stands for.
+func shortEscape(e byte) (byte, bool) {
+	switch e {
+	case '"', '\\', '/':
+		return e, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }

@@ -81,6 +81,11 @@ func sameAsDecoded(got, want any) bool {
 	return emptyAsNull(g) == emptyAsNull(w)
 }
 
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
 func emptyAsNull(b []byte) string {
 	if string(b) == "[]" {
 		return "null"
@@ -92,7 +97,7 @@ func emptyAsNull(b []byte) string {
 // array, of a content member and of a contents member.
 func trickyValues() []string {
 	var out []string
-	for _, o := range trickyObjects {
+	for _, o := range append(trickyObjects, trickyStrings...) {
 		out = append(out, o, `[`+o+`]`, `[`+o+`,`+o+`]`, `{"content":[`+o+`]}`, `{"contents":[`+o+`]}`, `{"content":`+o+`}`)
 	}
 	return out
@@ -105,7 +110,7 @@ func TestRawReadersDecodeAsTheDecoderDid(t *testing.T) {
 }
 
 func FuzzRawReaders(f *testing.F) {
-	for _, v := range trickyObjects {
+	for _, v := range append(trickyObjects, trickyStrings...) {
 		f.Add([]byte(v))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -131,7 +136,7 @@ func checkContentItems(t *testing.T, raw []byte, wellFormed bool) {
 	items, isArray := contentItems(raw, wellFormed)
 	want, wantArray := decodeBlocks[decodedBlock](raw)
 	if isArray != wantArray || !sameAsDecoded(asDecodedBlocks(items), want) {
-		t.Errorf("contentItems(%s) = %+v, %v; decoding gave %+v, %v", raw, asDecodedBlocks(items), isArray, want, wantArray)
+		t.Errorf("contentItems(%s) = %s, %v; decoding gave %s, %v", raw, jsonOf(asDecodedBlocks(items)), isArray, jsonOf(want), wantArray)
 	}
 }
 
@@ -154,7 +159,7 @@ func checkCallResult(t *testing.T, raw []byte, wellFormed bool) {
 
 func checkReadContents(t *testing.T, raw []byte, wellFormed bool) {
 	t.Helper()
-	got, ok := resourcesRead(resultMsg(raw, wellFormed))
+	got, ok := resourcesRead(resultMsg(raw, wellFormed), nil)
 	var want decodedRead
 	wantOK := Decode(raw, &want)
 	var gotContents []*decodedResource
@@ -166,7 +171,7 @@ func checkReadContents(t *testing.T, raw []byte, wellFormed bool) {
 		wantContents = append(wantContents, &want.Contents[i])
 	}
 	if ok != wantOK || (ok && (got.ResultType != want.ResultType || !sameAsDecoded(gotContents, wantContents))) {
-		t.Errorf("resourcesRead(%s) = %+v, %v; decoding gave %+v, %v", raw, got, ok, want, wantOK)
+		t.Errorf("resourcesRead(%s) = %s, %v; decoding gave %s, %v", raw, jsonOf(gotContents), ok, jsonOf(wantContents), wantOK)
 	}
 }
 
@@ -189,7 +194,7 @@ func checkResultContent(t *testing.T, raw []byte, wellFormed bool) {
 	got := asDecodedBlocks(resultContent(resultMsg(raw, wellFormed)))
 	want := asDecodedBlocks(decodedResultContent(&Msg{Result: raw}))
 	if !sameAsDecoded(got, want) {
-		t.Errorf("resultContent(%s) = %+v; decoding gave %+v", raw, got, want)
+		t.Errorf("resultContent(%s) = %s; decoding gave %s", raw, jsonOf(got), jsonOf(want))
 	}
 }
 
@@ -199,10 +204,17 @@ func TestRawReadersReadThePlainCases(t *testing.T) {
 	if _, out := readCallResult([]byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`), true); out != readDecoded {
 		t.Errorf("a tools/call result: %v", out)
 	}
-	if _, out := readReadContents([]byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), true); out != readDecoded {
+	if _, out := readReadContents([]byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), true, nil); out != readDecoded {
 		t.Errorf("a resources/read result: %v", out)
 	}
 	if _, _, out := readContentItems([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true); out != readDecoded {
 		t.Errorf("content blocks: %v", out)
 	}
+}
+
+// Strings as written, with short escapes, with \u escapes, and with bytes
+// that are not UTF-8 (a lone surrogate encoded, a stray byte).
+var trickyStrings = []string{
+	`{"text":"é","data":"é\n\"\\\/\b\f\r\t","uri":"é\u00e9","mimeType":"\\u0041","type":"\\"}`,
+	"{\"text\":\"\xed\xa0\x80\\n\",\"type\":\"\xff\\\"\",\"data\":\"a\\\\\"}",
 }

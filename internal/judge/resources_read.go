@@ -35,7 +35,8 @@ func (r *resourcesRule) read(s *Session, m *Msg) {
 	if m.Kind != KindResult {
 		return
 	}
-	res, ok := resourcesRead(m)
+	var buf [1]resourceContents // most reads return one: no allocation
+	res, ok := resourcesRead(m, buf[:0])
 	if !ok || res.ResultType == "input_required" {
 		return
 	}
@@ -45,7 +46,7 @@ func (r *resourcesRule) read(s *Session, m *Msg) {
 		s.Fail("resources.not-found-code", spec.Server, m.Event,
 			"resources/read of %s, a resource the server never listed and no template matches, was answered with empty contents, not error %d", preview(uri), notFoundCode(s))
 	}
-	r.judgeContents(s, m, res.Contents)
+	r.judgeContents(s, m, uri, res.Contents)
 	r.mention(uri)
 }
 
@@ -77,11 +78,22 @@ func codeOf(m *Msg) string {
 	return string(m.Error.Code)
 }
 
-func (r *resourcesRule) judgeContents(s *Session, m *Msg, contents []resourceContents) {
+// judgeReadURI judges the URI of contents read of requested, a URI: most
+// contents carry that one, which needs no second look.
+func judgeReadURI(s *Session, m *Msg, requested, uri string) {
+	if uri == requested {
+		s.Pass("resources.uri-syntax", spec.Server)
+		return
+	}
+	judgeURISyntax(s, m, uri)
+}
+
+// judgeContents judges the contents read of requested, a URI.
+func (r *resourcesRule) judgeContents(s *Session, m *Msg, requested string, contents []resourceContents) {
 	for i := range contents {
 		c := &contents[i]
 		if c.URI.set {
-			judgeURISyntax(s, m, c.URI.val)
+			judgeReadURI(s, m, requested, c.URI.val)
 			r.mention(c.URI.val)
 		}
 		judgeBlob(s, m, c)

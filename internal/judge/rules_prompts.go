@@ -116,6 +116,9 @@ func (r *promptsRule) listed(_ *Session, m *Msg, p listPage) {
 // clientRequest passes a prompts/list that follows a cursor, and marks the
 // cursors still unfollowed as passed over.
 func (r *promptsRule) clientRequest(s *Session, m *Msg) {
+	if len(r.unfollowed) == 0 {
+		return // most requests: no need to look for a cursor
+	}
 	cursor, hasCursor := paramsCursor(m.Params)
 	kept := r.unfollowed[:0]
 	for _, c := range r.unfollowed {

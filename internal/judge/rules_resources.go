@@ -204,8 +204,9 @@ func readURIParams(params []byte, wellFormed bool) (p uriParams, out readOutcome
 var readContentsFields = []string{"resultType", "contents"}
 
 // readReadContents reads a resources/read result as Decode into
-// readContents would.
-func readReadContents(result []byte, wellFormed bool) (res readContents, out readOutcome) {
+// readContents would, its contents appended to dst.
+func readReadContents(result []byte, wellFormed bool, dst []resourceContents) (res readContents, out readOutcome) {
+	res.Contents = dst
 	seen := false
 	out = readObject(result, wellFormed, readContentsFields, func(field int, value []byte) readOutcome {
 		if field == 0 {
@@ -223,7 +224,9 @@ func readReadContents(result []byte, wellFormed bool) (res readContents, out rea
 	return res, out
 }
 
-// resourcesRead returns m's result as Decode into readContents gives it.
-func resourcesRead(m *Msg) (readContents, bool) {
-	return readOrDecode(m.Result, m.result.wellFormed, readReadContents)
+// resourcesRead returns m's result as Decode into readContents gives it;
+// the contents it reads are appended to buf.
+func resourcesRead(m *Msg, buf []resourceContents) (readContents, bool) {
+	res, out := readReadContents(m.Result, m.result.wellFormed, buf)
+	return orDecoded(m.Result, res, out)
 }
