@@ -21,7 +21,7 @@ func notFoundCode(s *Session) int64 {
 // contents returned.
 func (r *resourcesRule) read(s *Session, m *Msg) {
 	uri := paramsURI(m.Request.Params, m.Request.params.wellFormed)
-	if problem := uriProblem(uri); problem != "" {
+	if problem := r.readProblem(uri); problem != "" {
 		judgeNonURIRead(s, m, uri, problem)
 		return
 	}

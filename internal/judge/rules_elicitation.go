@@ -111,7 +111,7 @@ func (r *elicitationRule) declaredModes(s *Session, m *Msg) {
 	case s.Stateless():
 		caps = metaCaps(m)
 	}
-	if !caps.Has("elicitation") || jsonText(caps["elicitation"]) == r.judgedModes {
+	if len(caps) == 0 || !caps.Has("elicitation") || jsonText(caps["elicitation"]) == r.judgedModes {
 		return
 	}
 	r.judgedModes = jsonText(caps["elicitation"])

@@ -38,7 +38,11 @@ type resourcesRule struct {
 	templates *pagedList
 	// known holds every URI the server listed or mentioned (in contents,
 	// resource links, embedded resources and update notifications).
-	known    map[string]bool
+	known map[string]bool
+	// readable holds URIs of reads already found to be URIs: a client
+	// reads the same resources again and again, and uriProblem matches a
+	// regexp.
+	readable map[string]bool
 	patterns []*regexp.Regexp
 	// listedWhole and templatesWhole are set once a whole listing of each
 	// was seen; tooMany once a bound was reached. Only with both listings
@@ -54,6 +58,7 @@ func newResourcesRule() Rule {
 		}),
 		templates: newPagedList("resourceTemplates"),
 		known:     map[string]bool{},
+		readable:  map[string]bool{},
 	}
 	r.onPage = r.listed
 	return r
@@ -152,6 +157,19 @@ func (r *resourcesRule) embedded(s *Session, m *Msg) {
 			}
 		}
 	}
+}
+
+// readProblem is uriProblem for the URI of a read, remembered when there is
+// none.
+func (r *resourcesRule) readProblem(uri string) string {
+	if r.readable[uri] {
+		return ""
+	}
+	problem := uriProblem(uri)
+	if problem == "" && len(r.readable) < maxKnownURIs {
+		r.readable[uri] = true
+	}
+	return problem
 }
 
 func judgeURISyntax(s *Session, m *Msg, uri string) {
