@@ -50,6 +50,8 @@ var trickyObjects = []string{
 	`{"content":[{"type":"text"},null,{"type":"image","data":"aGk=","mimeType":"image/png"}]}`,
 	`{"content":{"type":"text","text":"one"}}`, `{"content":[1]}`, `{"content":[{"type":1}]}`, `{"content":"x"}`,
 	`{"messages":[{"content":{"type":"text","text":"a"}}],"content":[]}`, `{"messages":null}`,
+	`{"content":[{"type":"res\u006furce","resource":{"uri":"a:b"}},{"type":"resource_link","uri":"c:d"}]}`,
+	`{"content":[{"type":"res\u006furce_link","uri":"c:d"}]}`,
 	`{"name":"add","arguments":{"a":1}}`, `{"name":"a","name":null,"arguments":null}`, `{"name":1,"arguments":{}}`,
 	`{"arguments":{},"name":1}`, `{"Name":"a"}`, `{"uri":"a:b","uri":null}`, `{"uri":"a:b","uri":1}`,
 	` { "uri" : "a:b" , "x" : [ 1 , { } ] } `,
@@ -195,6 +197,11 @@ func checkResultContent(t *testing.T, raw []byte, wellFormed bool) {
 	want := asDecodedBlocks(decodedResultContent(&Msg{Result: raw}))
 	if !sameAsDecoded(got, want) {
 		t.Errorf("resultContent(%s) = %s; decoding gave %s", raw, jsonOf(got), jsonOf(want))
+	}
+	for _, b := range got {
+		if (b.Type == "resource" || b.Type == "resource_link") && !mayNameResource(raw) {
+			t.Errorf("mayNameResource(%s) = false, but it holds a %s block", raw, b.Type)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"regexp"
 
@@ -146,6 +147,9 @@ func (r *resourcesRule) absent(uri string) bool {
 // embedded notes the resources a tool result or prompt names and judges
 // the blobs it embeds.
 func (r *resourcesRule) embedded(s *Session, m *Msg) {
+	if !mayNameResource(m.Result) {
+		return // most tool results: no block to look at
+	}
 	for _, b := range resultContent(m) {
 		switch {
 		case b.Type == "resource_link" && b.URI.set:
@@ -170,6 +174,13 @@ func (r *resourcesRule) readProblem(uri string) string {
 		r.readable[uri] = true
 	}
 	return problem
+}
+
+// mayNameResource reports whether a result's text could hold a block whose
+// type is "resource" or "resource_link": only a \u escape could spell the
+// word without its letters, as the short escapes stand for no letter.
+func mayNameResource(result []byte) bool {
+	return bytes.Contains(result, []byte("resource")) || bytes.Contains(result, []byte(`\u`))
 }
 
 func judgeURISyntax(s *Session, m *Msg, uri string) {
