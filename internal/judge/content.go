@@ -15,7 +15,7 @@ import (
 // the members the judge reads.
 type contentItem struct {
 	Type     string            `json:"type"`
-	Text     optString         `json:"text"`
+	Text     rawText           `json:"text"`
 	Data     optString         `json:"data"`
 	MimeType optString         `json:"mimeType"`
 	URI      optString         `json:"uri"`
@@ -23,18 +23,20 @@ type contentItem struct {
 }
 
 // contentItemFields are contentItem's members: its optional strings, in
-// the order readContentItem lists them, then type and resource.
-var contentItemFields = []string{"text", "data", "mimeType", "uri", "type", "resource"}
+// the order readContentItem lists them, then type, text and resource.
+var contentItemFields = []string{"data", "mimeType", "uri", "type", "text", "resource"}
 
 // readContentItem reads a content block into *c as Decode would.
 func readContentItem(c *contentItem, obj []byte, wellFormed bool) readOutcome {
-	optional := [...]*optString{&c.Text, &c.Data, &c.MimeType, &c.URI}
+	optional := [...]*optString{&c.Data, &c.MimeType, &c.URI}
 	return readObject(obj, wellFormed, contentItemFields, func(field int, value []byte) readOutcome {
 		switch {
 		case field < len(optional):
 			return setOptString(optional[field], value)
 		case contentItemFields[field] == "type":
 			return setString(&c.Type, value)
+		case contentItemFields[field] == "text":
+			return setRawText(&c.Text, value)
 		}
 		return setResource(&c.Resource, value, wellFormed)
 	})

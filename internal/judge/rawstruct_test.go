@@ -59,6 +59,14 @@ var trickyObjects = []string{
 
 func optPtr(o optString) *string { return o.ptr() }
 
+func textPtr(t rawText) *string {
+	if !t.isSet() {
+		return nil
+	}
+	s := t.value()
+	return &s
+}
+
 func asDecodedResource(r *resourceContents) *decodedResource {
 	if r == nil {
 		return nil
@@ -69,7 +77,7 @@ func asDecodedResource(r *resourceContents) *decodedResource {
 func asDecodedBlocks(items []contentItem) []decodedBlock {
 	var out []decodedBlock
 	for _, b := range items {
-		out = append(out, decodedBlock{Type: b.Type, Text: optPtr(b.Text), Data: optPtr(b.Data),
+		out = append(out, decodedBlock{Type: b.Type, Text: textPtr(b.Text), Data: optPtr(b.Data),
 			MimeType: optPtr(b.MimeType), URI: optPtr(b.URI), Resource: asDecodedResource(b.Resource)})
 	}
 	return out
@@ -136,6 +144,11 @@ func checkRawReaders(t *testing.T, raw []byte) {
 func checkContentItems(t *testing.T, raw []byte, wellFormed bool) {
 	t.Helper()
 	items, isArray := contentItems(raw, wellFormed)
+	for _, b := range items {
+		if b.Text.isSet() {
+			checkTextEquals(t, b.Text)
+		}
+	}
 	want, wantArray := decodeBlocks[decodedBlock](raw)
 	if isArray != wantArray || !sameAsDecoded(asDecodedBlocks(items), want) {
 		t.Errorf("contentItems(%s) = %s, %v; decoding gave %s, %v", raw, jsonOf(asDecodedBlocks(items)), isArray, jsonOf(want), wantArray)
@@ -224,4 +237,26 @@ func TestRawReadersReadThePlainCases(t *testing.T) {
 var trickyStrings = []string{
 	`{"text":"é","data":"é\n\"\\\/\b\f\r\t","uri":"é\u00e9","mimeType":"\\u0041","type":"\\"}`,
 	"{\"text\":\"\xed\xa0\x80\\n\",\"type\":\"\xff\\\"\",\"data\":\"a\\\\\"}",
+}
+
+// checkTextEquals holds rawText.equals to comparing the decoded value.
+func checkTextEquals(t *testing.T, text rawText) {
+	t.Helper()
+	v := text.value()
+	targets := []string{v, v + "x", "", `"` + v + `"`, string(text.raw)}
+	if v != "" {
+		targets = append(targets, v[:len(v)-1], v[1:], "x"+v[1:])
+	}
+	for _, s := range targets {
+		if text.equals([]byte(s)) != (v == s) {
+			t.Errorf("%s equals %q = %v, but its value is %q", text.raw, s, !(v == s), v)
+		}
+	}
+}
+
+func TestRawTextEqualsItsValue(t *testing.T) {
+	for _, raw := range []string{`""`, `"abc"`, `"{\"sum\":3}"`, `"a\\b\/c\n"`, `"\u0041\n"`, `"é\té"`, `"\\"`,
+		"\"\xff\\n\"", "\"\xed\xa0\x80\"", `"\ud83d\ude00\""`, `"\"\"\""`} {
+		checkTextEquals(t, rawText{raw: []byte(raw)})
+	}
 }

@@ -133,7 +133,7 @@ func judgeStructuredText(s *Session, m *Msg, name string, res *callResult) {
 	}
 	for _, b := range res.Content {
 		var got any
-		if b.Type == "text" && b.Text.set && json.Unmarshal([]byte(b.Text.val), &got) == nil && reflect.DeepEqual(got, want) {
+		if b.Type == "text" && b.Text.isSet() && json.Unmarshal([]byte(b.Text.value()), &got) == nil && reflect.DeepEqual(got, want) {
 			s.Pass("tools.structured-content-text", spec.Server)
 			return
 		}
@@ -150,7 +150,7 @@ func carriesVerbatim(content []contentItem, structured json.RawMessage) bool {
 		return false
 	}
 	for _, b := range content {
-		if b.Type == "text" && b.Text.set && b.Text.val == string(structured) {
+		if b.Type == "text" && b.Text.isSet() && b.Text.equals(structured) {
 			return true
 		}
 	}
