@@ -9,9 +9,13 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
+// progressParams are what a progress notification names: its token, and its
+// progress when it carries one (hasProgress; a pointer would put every
+// number read on the heap).
 type progressParams struct {
-	Token    json.RawMessage `json:"progressToken"`
-	Progress *float64        `json:"progress"`
+	Token       json.RawMessage
+	Progress    float64
+	hasProgress bool
 }
 
 func (r *progressRule) notification(s *Session, m *Msg) {
@@ -52,23 +56,23 @@ func readProgressParams(m *Msg) (progressParams, bool) {
 	if err != nil {
 		return p, false
 	}
-	p.Progress = &f
+	p.Progress, p.hasProgress = f, true
 	return p, true
 }
 
 func (r *progressRule) advance(s *Session, m *Msg, st *tokenState, p progressParams) {
-	if p.Progress == nil {
+	if !p.hasProgress {
 		return
 	}
 	switch {
 	case !st.seen:
-	case *p.Progress <= st.last:
+	case p.Progress <= st.last:
 		s.Fail("progress.increasing", m.From, m.Event,
-			"progress for token %s went from %v to %v; it must increase with each notification", p.Token, st.last, *p.Progress)
+			"progress for token %s went from %v to %v; it must increase with each notification", p.Token, st.last, p.Progress)
 	default:
 		s.Pass("progress.increasing", m.From)
 	}
-	st.last, st.seen = *p.Progress, true
+	st.last, st.seen = p.Progress, true
 }
 
 func (r *progressRule) tooLate(s *Session, m *Msg, p progressParams, f *finishedToken) {
@@ -96,17 +100,31 @@ func (r *progressRule) response(m *Msg) {
 	}
 	key := tokenKey(req.From, req.ProgressToken)
 	st := r.active[key]
-	if req.ProgressToken == "" || st == nil || st.reqKey != pendingKey(req.From, req.IDKey) {
+	if req.ProgressToken == "" || st == nil || st.req != (requestKey{req.From, req.IDKey}) {
 		return
 	}
-	var created struct {
-		Task *taskFields `json:"task"`
-	}
-	if m.Kind == KindResult && Decode(m.Result, &created) && created.Task != nil && created.Task.ID != "" {
-		r.startTask(key, st, created.Task, m.Event)
+	if t := r.createdTask(m); t != nil && t.ID != "" {
+		r.startTask(key, st, t, m.Event)
 		return
 	}
 	r.finish(key, st, m.Event, "")
+}
+
+// createdTask returns the task a CreateTaskResult created, nil for another
+// response. It decodes into the rule's own scratch struct, which a local
+// would put on the heap for every answered request that had a token, and
+// clears it after, so it holds nothing of the message.
+func (r *progressRule) createdTask(m *Msg) *taskFields {
+	if m.Kind != KindResult {
+		return nil
+	}
+	ok := Decode(m.Result, &r.created)
+	t := r.created.Task
+	r.created.Task = nil
+	if !ok {
+		return nil
+	}
+	return t
 }
 
 type taskFields struct {

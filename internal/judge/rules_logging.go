@@ -79,11 +79,22 @@ func requestedLevel(s *Session, m *Msg) (string, bool) {
 	if level, ok := rawjson.Unquote(raw); ok {
 		return level, true
 	}
-	var level string
-	if raw == nil || json.Unmarshal(raw, &level) != nil {
-		return string(raw), raw != nil
+	if raw == nil {
+		return "", false
 	}
-	return level, true
+	return decodedLevel(raw), true
+}
+
+// decodedLevel reads a level that is not a plain string the way
+// encoding/json does, or keeps its text when it is not a string at all. It
+// is a function of its own so that the variable json.Unmarshal fills is
+// only allocated for such a level, not on every request.
+func decodedLevel(raw json.RawMessage) string {
+	var level string
+	if json.Unmarshal(raw, &level) != nil {
+		return string(raw)
+	}
+	return level
 }
 
 // judgesUnknownLevel: a 2025-11-25 server without the logging capability

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -20,8 +21,9 @@ func init() {
 
 type pingRule struct {
 	BaseRule
-	// pings are the pings in flight.
-	pings []*pendingPing
+	// pings are the pings in flight, held by value so that one more ping
+	// reuses the slice rather than allocating.
+	pings []pendingPing
 	// refused is the HTTP exchange, if any, whose response carried a 4xx
 	// or 5xx status: an error there refuses the POST, not the ping.
 	refused int64
@@ -43,7 +45,7 @@ func (r *pingRule) Message(s *Session, m *Msg) {
 	switch {
 	case s.Stateless():
 	case m.Kind == KindRequest && m.Method == "ping" && len(r.pings) < maxPings:
-		r.pings = append(r.pings, &pendingPing{from: m.From, key: m.IDKey, seq: m.Event.Seq, line: m.Event.Line})
+		r.pings = append(r.pings, pendingPing{from: m.From, key: m.IDKey, seq: m.Event.Seq, line: m.Event.Line})
 	case m.Request == nil || m.Answered:
 	case m.Request.Method == "ping":
 		if m.Kind != KindError || m.Event.Exchange == 0 || m.Event.Exchange != r.refused {
@@ -94,7 +96,9 @@ func emptyResult(result json.RawMessage) bool {
 func (r *pingRule) settle(req *Request) {
 	for i, p := range r.pings {
 		if p.from == req.From && p.key == req.IDKey {
-			r.pings = append(r.pings[:i], r.pings[i+1:]...)
+			// slices.Delete clears the freed slot, which would otherwise
+			// keep the later response it names alive.
+			r.pings = slices.Delete(r.pings, i, i+1)
 			return
 		}
 	}
@@ -103,8 +107,8 @@ func (r *pingRule) settle(req *Request) {
 // overtake notes, for every ping in flight, the first response its receiver
 // gave to a request sent after the ping.
 func (r *pingRule) overtake(m *Msg) {
-	for _, p := range r.pings {
-		if p.later == nil && p.from == m.Request.From && p.seq < m.Request.Seq {
+	for i := range r.pings {
+		if p := &r.pings[i]; p.later == nil && p.from == m.Request.From && p.seq < m.Request.Seq {
 			p.later = m
 		}
 	}

@@ -30,14 +30,18 @@ type progressRule struct {
 	// taskOrder keeps them oldest first, to bound them.
 	tasks     map[string]tokenID
 	taskOrder []string
+	// created is createdTask's scratch, empty between messages.
+	created struct {
+		Task *taskFields `json:"task"`
+	}
 }
 
 type tokenState struct {
-	reqKey string
-	id     string // the request id, for messages
-	task   string // set once a CreateTaskResult answered the request
-	last   float64
-	seen   bool // a notification arrived for it
+	req  requestKey
+	id   string // the request id, for messages
+	task string // set once a CreateTaskResult answered the request
+	last float64
+	seen bool // a notification arrived for it
 }
 
 func newProgressRule() *progressRule {
@@ -84,6 +88,6 @@ func (r *progressRule) request(s *Session, m *Msg) {
 	}
 	s.Pass("progress.token-unique", m.From)
 	if m.IDKey != "" {
-		r.active[key] = &tokenState{id: string(m.ID), reqKey: pendingKey(m.From, m.IDKey)}
+		r.active[key] = &tokenState{id: string(m.ID), req: requestKey{m.From, m.IDKey}}
 	}
 }
