@@ -64,18 +64,21 @@ type objectFields struct {
 	wellFormed bool
 }
 
-func (f *objectFields) load(obj json.RawMessage) *objectFields {
+func (f *objectFields) load(obj json.RawMessage) *objectFields { return f.loadInto(obj, nil) }
+
+// loadInto is load that reads the members into buf, an empty slice whose
+// room the caller lends, when obj is an object; nil has load allocate.
+func (f *objectFields) loadInto(obj json.RawMessage, buf []member) *objectFields {
 	if !f.read {
 		f.read = true
-		var dst []member
-		if rawjson.Kind(obj) == '{' {
-			dst = make([]member, 0, 4) // most params and results have few members
+		if buf == nil && rawjson.Kind(obj) == '{' {
+			buf = make([]member, 0, inlineMembers)
 		}
 		it := rawjson.Members(obj)
 		if f.wellFormed {
 			it = rawjson.MembersOfWellFormed(obj)
 		}
-		f.members, f.object = appendMembersOf(dst, it)
+		f.members, f.object = appendMembersOf(buf, it)
 	}
 	return f
 }
@@ -83,6 +86,10 @@ func (f *objectFields) load(obj json.RawMessage) *objectFields {
 func (f *objectFields) get(obj json.RawMessage, name string) json.RawMessage {
 	return lookup(f.load(obj).members, name)
 }
+
+// inlineMembers is the room for members a message holds in itself: most
+// params and results have few members.
+const inlineMembers = 4
 
 // objectMember returns obj[name] of a JSON object, nil when absent or not
 // an object. For a message's own params or result, m.ParamsField and

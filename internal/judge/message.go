@@ -77,8 +77,13 @@ type Msg struct {
 
 	// The members of params and result, and of their _meta, read on first
 	// use: many rules ask.
-	params, result                 objectFields
-	paramsMeta, resultMeta         metaMembers
+	params, result         objectFields
+	paramsMeta, resultMeta metaMembers
+	// inline holds the members of whichever of params and result is read
+	// first, so that reading them costs no allocation of its own; a message
+	// rarely has both.
+	inline                         [inlineMembers]member
+	inlineTaken                    bool
 	paramsMetaDone, resultMetaDone bool
 	// Substring tests several rules make of the same message.
 	inputRequiredHint, retryHint lazyFlag
@@ -120,7 +125,24 @@ type Request struct {
 func (r *Request) ParamsField(name string) json.RawMessage { return r.params.get(r.Params, name) }
 
 // ParamsIsObject reports whether params is one well-formed JSON object.
-func (m *Msg) ParamsIsObject() bool { return m.params.load(m.Params).object }
+func (m *Msg) ParamsIsObject() bool { return m.paramsFields().object }
+
+func (m *Msg) paramsFields() *objectFields { return m.fields(&m.params, m.Params) }
+
+func (m *Msg) resultFields() *objectFields { return m.fields(&m.result, m.Result) }
+
+// fields reads f, the members of obj, on first use, into the message's
+// inline room when that is still free.
+func (m *Msg) fields(f *objectFields, obj json.RawMessage) *objectFields {
+	if f.read {
+		return f
+	}
+	var buf []member
+	if !m.inlineTaken && rawjson.Kind(obj) == '{' {
+		buf, m.inlineTaken = m.inline[:0], true
+	}
+	return f.loadInto(obj, buf)
+}
 
 // ParamsString returns params[name] of the request when it is a JSON string.
 func (r *Request) ParamsString(name string) (string, bool) { return jsonString(r.ParamsField(name)) }
@@ -349,11 +371,11 @@ func idKey(raw json.RawMessage) string {
 // ParamsField returns the member of params called name as raw JSON, nil
 // when it is absent or params is not an object. The members are read once
 // per message, by whichever rule asks first, and shared by all.
-func (m *Msg) ParamsField(name string) json.RawMessage { return m.params.get(m.Params, name) }
+func (m *Msg) ParamsField(name string) json.RawMessage { return lookup(m.paramsFields().members, name) }
 
 // ResultField returns the member of result called name, as ParamsField does
 // for params.
-func (m *Msg) ResultField(name string) json.RawMessage { return m.result.get(m.Result, name) }
+func (m *Msg) ResultField(name string) json.RawMessage { return lookup(m.resultFields().members, name) }
 
 // ParamsString returns params[name] when it is a JSON string (or null,
 // which gives "", as decoding into a string does).
@@ -377,7 +399,7 @@ func (m *Msg) InputRequired() bool { return m.ResultType() == "input_required" }
 // ParamsMeta returns the members of params._meta, nil when there is none.
 func (m *Msg) ParamsMeta() metaMembers {
 	if !m.paramsMetaDone {
-		m.paramsMeta, m.paramsMetaDone = m.metaOf(m.Params, &m.params), true
+		m.paramsMeta, m.paramsMetaDone = m.metaOf(m.Params, m.paramsFields), true
 	}
 	return m.paramsMeta
 }
@@ -385,20 +407,20 @@ func (m *Msg) ParamsMeta() metaMembers {
 // ResultMeta returns the members of result._meta, nil when there is none.
 func (m *Msg) ResultMeta() metaMembers {
 	if !m.resultMetaDone {
-		m.resultMeta, m.resultMetaDone = m.metaOf(m.Result, &m.result), true
+		m.resultMeta, m.resultMetaDone = m.metaOf(m.Result, m.resultFields), true
 	}
 	return m.resultMeta
 }
 
 var metaMemberName = []byte(`"_meta"`)
 
-func (m *Msg) metaOf(obj json.RawMessage, fields *objectFields) metaMembers {
+func (m *Msg) metaOf(obj json.RawMessage, fields func() *objectFields) metaMembers {
 	// Most messages carry no _meta at all; a byte search is far cheaper than
 	// reading the object to find that out.
 	if !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
-	return metaMembersOf(fields.get(obj, "_meta"))
+	return metaMembersOf(lookup(fields().members, "_meta"))
 }
 
 // metaOf returns the members of obj._meta, nil when there is none.
