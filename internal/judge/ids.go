@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 
@@ -79,4 +80,58 @@ func (s *idSet) contains(key string) bool {
 	}
 	_, ok := s.other[key]
 	return ok
+}
+
+// idKeys hands out the keys of recently seen ids (and progress tokens)
+// again instead of building each anew: a request's id comes back on its
+// response, a token on every progress notification. Slots are few and
+// overwritten on collision, so memory stays flat.
+type idKeys struct {
+	slots [256]string
+}
+
+// key returns idKey(raw). A nil cache, or an id whose key is not its own
+// text as written (a string with escapes or non-ASCII bytes), builds it.
+func (c *idKeys) key(raw json.RawMessage) string {
+	prefix, text, ok := plainIDText(raw)
+	if c == nil || !ok {
+		return idKey(raw)
+	}
+	slot := &c.slots[textHash(text)%uint32(len(c.slots))]
+	if k := *slot; len(k) == len(prefix)+len(text) && k[:len(prefix)] == prefix && k[len(prefix):] == string(text) {
+		return k
+	}
+	*slot = prefix + string(text)
+	return *slot
+}
+
+// plainIDText splits idKey(raw) into its prefix and text when the text is
+// raw's own bytes: any id that does not start with a quote, or a string
+// whose every byte is printable ASCII other than a quote or a backslash,
+// which decodes to itself.
+func plainIDText(raw json.RawMessage) (prefix string, text []byte, ok bool) {
+	if len(raw) == 0 {
+		return "", nil, false
+	}
+	if raw[0] != '"' {
+		return "n:", raw, true
+	}
+	if len(raw) < 2 || raw[len(raw)-1] != '"' {
+		return "", nil, false
+	}
+	inner := raw[1 : len(raw)-1]
+	for _, c := range inner {
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			return "", nil, false
+		}
+	}
+	return "s:", inner, true
+}
+
+func textHash(b []byte) uint32 {
+	h := uint32(len(b))
+	for _, c := range b {
+		h = h*31 + uint32(c)
+	}
+	return h
 }

@@ -157,7 +157,10 @@ func Peer(p spec.Party) spec.Party {
 
 // parseMessages appends a message event's JSON-RPC messages to dst (its
 // own, reused from event to event): one, or the elements of a batch.
-func parseMessages(dst []*Msg, ev *trace.Event) []*Msg {
+func parseMessages(dst []*Msg, ev *trace.Event) []*Msg { return parseMessagesKeyed(dst, ev, nil) }
+
+// parseMessagesKeyed is parseMessages that takes id keys from ids.
+func parseMessagesKeyed(dst []*Msg, ev *trace.Event, ids *idKeys) []*Msg {
 	from := spec.Client
 	if ev.Direction == trace.ServerToClient {
 		from = spec.Server
@@ -168,19 +171,19 @@ func parseMessages(dst []*Msg, ev *trace.Event) []*Msg {
 	body := bytes.TrimLeft(ev.Payload, " \t\r\n")
 	wellFormed := ev.PayloadWellFormed()
 	if len(body) > 0 && body[0] == '[' {
-		return parseBatch(dst, ev, from, body, wellFormed)
+		return parseBatch(dst, ev, from, body, wellFormed, ids)
 	}
-	return append(dst, parseOne(ev, from, body, wellFormed))
+	return append(dst, parseOne(ev, from, body, wellFormed, ids))
 }
 
-func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool) []*Msg {
+func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) []*Msg {
 	n := len(dst)
 	e := rawjson.Elements(body)
 	if wellFormed {
 		e = rawjson.ElementsOfWellFormed(body)
 	}
 	for e.Next() {
-		m := parseOne(ev, from, e.Value(), wellFormed)
+		m := parseOne(ev, from, e.Value(), wellFormed, ids)
 		m.InBatch = true
 		dst = append(dst, m)
 	}
@@ -200,7 +203,7 @@ type wireMsg struct {
 // the text, not decoded, and each rule reads only the members it needs.
 // When the trace reader vouches for the payload's grammar, neither this scan
 // nor the reading of params and result checks it again.
-func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool) *Msg {
+func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) *Msg {
 	m := &Msg{Event: ev, From: from, Body: body}
 	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
 	w, ok := wireMsgOf(ev, body, wellFormed)
@@ -213,7 +216,7 @@ func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool) *M
 		m.HasJSONRPC = true
 	}
 	m.ID, m.Params, m.Result = w.id, w.params, w.result
-	m.IDKey = idKey(w.id)
+	m.IDKey = ids.key(w.id)
 	hasMethod := w.method != nil && !isNull(w.method)
 	if hasMethod {
 		m.Method = wireName(w.method)

@@ -23,7 +23,7 @@ func (r *progressRule) notification(s *Session, m *Msg) {
 	if !ok || p.Token == nil {
 		return // the wire schema judges a malformed notification
 	}
-	key := tokenKey(Peer(m.From), idKey(p.Token))
+	key := tokenKey(Peer(m.From), s.run.ids.key(p.Token))
 	if st := r.active[key]; st != nil {
 		s.Pass("progress.token-active", m.From)
 		r.advance(s, m, st, p)

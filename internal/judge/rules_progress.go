@@ -80,7 +80,7 @@ func (r *progressRule) request(s *Session, m *Msg) {
 		return
 	}
 	s.Pass("progress.token-type", m.From)
-	key := tokenKey(m.From, idKey(raw))
+	key := tokenKey(m.From, s.run.ids.key(raw))
 	prev := r.active[key]
 	if prev != nil {
 		s.Fail("progress.token-unique", m.From, m.Event, "request %q reuses progressToken %s of request %s, still in progress", m.Method, raw, prev.id)

@@ -29,6 +29,8 @@ type run struct {
 	statuses exchangeStatus
 	// msgs holds the messages of the event being judged.
 	msgs []*Msg
+	// ids shares the keys of ids and progress tokens seen recently.
+	ids idKeys
 	// shared holds rule facts that span every session of the trace.
 	shared map[string]any
 
@@ -89,7 +91,7 @@ func (r *run) feed(ev *trace.Event) {
 }
 
 func (r *run) message(s *Session, ev *trace.Event) {
-	r.msgs = parseMessages(r.msgs[:0], ev)
+	r.msgs = parseMessagesKeyed(r.msgs[:0], ev, &r.ids)
 	for _, m := range r.msgs {
 		r.messages++
 		m.HTTPErrorBody = r.httpErrorBody(m)

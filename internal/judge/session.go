@@ -192,7 +192,7 @@ func (s *Session) trackRequest(m *Msg) {
 		return
 	}
 	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
-		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressToken(m)}
+		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressTokenKeyed(m, &s.run.ids)}
 	r.params.wellFormed = m.params.wellFormed
 	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
@@ -260,9 +260,14 @@ func (s *Session) lifecycleNotification(m *Msg) {
 	}
 }
 
-func progressToken(m *Msg) string {
+// progressToken is the key of a request's params._meta.progressToken, ""
+// when it has none.
+func progressToken(m *Msg) string { return progressTokenKeyed(m, nil) }
+
+// progressTokenKeyed is progressToken that takes the key from ids.
+func progressTokenKeyed(m *Msg, ids *idKeys) string {
 	if tok, ok := m.ParamsMeta().lookup("progressToken"); ok {
-		return idKey(tok)
+		return ids.key(tok)
 	}
 	return ""
 }
