@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
@@ -39,12 +40,18 @@ type visitFunc func(key []byte, val json.RawMessage, at *walkPath) bool
 // The walk reads the raw text: nothing is decoded, and a path is only
 // spelled out when a visitor asks for it.
 func walkMembers(m *Msg, needle []byte, visit visitFunc) {
+	w := walker{visit: visit}
+	w.walk(m, needle)
+}
+
+// walk is walkMembers with the walker's visitor; a walker kept from message
+// to message reuses its buffers.
+func (w *walker) walk(m *Msg, needle []byte) {
 	raw, root := messageBody(m)
 	if !mayHold(m, needle) || !rawjson.Valid(raw) {
 		return
 	}
-	w := walker{visit: visit}
-	w.path.b = append(w.path.b, root...)
+	w.path.b = append(w.path.b[:0], root...)
 	w.value(raw)
 }
 
@@ -95,6 +102,8 @@ func (w *walker) object(raw json.RawMessage) {
 		}
 		w.path.pop(n)
 	}
+	// A walker kept for the next message must not keep this one's bytes.
+	clear(w.scratch[start:])
 	w.scratch = w.scratch[:start]
 }
 
@@ -131,20 +140,45 @@ type metaObject struct {
 // value returns the member called key, or nil.
 func (o metaObject) value(key string) json.RawMessage { return lookup(o.members, key) }
 
-// metaObjects lists every _meta object in a message's params or result.
-func metaObjects(m *Msg) []metaObject {
+// metaFinder lists the _meta objects of one message at a time. It keeps
+// its walker and buffers from message to message, so that a message with
+// _meta costs no allocation for the walk itself.
+type metaFinder struct {
+	walker walker
+	found  []metaObject
+	// members holds the members of every object found, one after another.
+	members []member
+}
+
+// objects lists every _meta object in a message's params or result; the
+// list is good until release.
+func (f *metaFinder) objects(m *Msg) []metaObject {
 	if !mayHold(m, metaMemberName) {
 		return nil
 	}
-	var out []metaObject
-	walkMembers(m, metaMemberName, func(key []byte, val json.RawMessage, at *walkPath) bool {
-		if string(key) == "_meta" && rawjson.Kind(val) == '{' {
-			members := sortMembers(appendMembers(nil, val))
-			out = append(out, metaObject{path: at.String(), members: members})
-		}
-		return true
-	})
-	return out
+	if f.walker.visit == nil {
+		f.walker.visit = f.visit // bound once: a method value costs an allocation
+	}
+	f.walker.walk(m, metaMemberName)
+	return f.found
+}
+
+func (f *metaFinder) visit(key []byte, val json.RawMessage, at *walkPath) bool {
+	if string(key) == "_meta" && rawjson.Kind(val) == '{' {
+		start := len(f.members)
+		f.members = appendMembers(f.members, val)
+		members := sortMembers(f.members[start:])
+		f.members = f.members[:start+len(members)]
+		f.found = append(f.found, metaObject{path: at.String(), members: slices.Clip(members)})
+	}
+	return true
+}
+
+// release forgets the objects found, and with them the message's bytes.
+func (f *metaFinder) release() {
+	clear(f.found)
+	clear(f.members)
+	f.found, f.members = f.found[:0], f.members[:0]
 }
 
 // decodeAny decodes raw into a generic value, numbers as json.Number, for

@@ -12,22 +12,26 @@ func init() {
 			{"meta.name-chars", "between its ends a _meta key name holds only hyphens, underscores, dots and alphanumerics"},
 			{"meta.trace-context", "traceparent, tracestate and baggage in _meta follow the W3C Trace Context and Baggage formats"},
 		},
-		New: func() Rule { return metaRule{} },
+		New: func() Rule { return &metaRule{} },
 	})
 }
 
-type metaRule struct{ BaseRule }
+type metaRule struct {
+	BaseRule
+	finder metaFinder
+}
 
-func (metaRule) Message(s *Session, m *Msg) {
+func (r *metaRule) Message(s *Session, m *Msg) {
 	if m.Kind != KindRequest && m.Kind != KindNotification && m.Kind != KindResult {
 		return
 	}
-	for _, obj := range metaObjects(m) {
+	for _, obj := range r.finder.objects(m) {
 		for _, mb := range obj.members {
 			checkMetaKey(s, m, obj.path, string(mb.key))
 		}
 		checkTraceContext(s, m, obj)
 	}
+	r.finder.release()
 }
 
 func checkMetaKey(s *Session, m *Msg, path, key string) {

@@ -1,0 +1,67 @@
+package judge
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
+
+// metaObjectsFresh is how _meta objects were listed before the finder kept
+// its buffers: a walk of its own per message.
+func metaObjectsFresh(m *Msg) []metaObject {
+	var out []metaObject
+	walkMembers(m, metaMemberName, func(key []byte, val json.RawMessage, at *walkPath) bool {
+		if string(key) == "_meta" && rawjson.Kind(val) == '{' {
+			out = append(out, metaObject{path: at.String(), members: sortMembers(appendMembers(nil, val))})
+		}
+		return true
+	})
+	return out
+}
+
+// One finder, used message after message, lists what a fresh walk of each
+// message lists.
+func TestMetaFinderMatchesAFreshWalk(t *testing.T) {
+	bodies := []string{
+		`{"_meta":{"progressToken":"p1","b":1,"a":2}}`,
+		`{"_meta":{"a":1,"a":2,"\u0061":3}}`,
+		`{"x":[{"_meta":{"k":1}},{"_meta":null},{"_meta":[1]}],"_meta":{}}`,
+		`{"\u005fmeta":{"a":1},"_meta":{"z":1}}`,
+		`{"arguments":{"_meta":{"hidden":1}},"y":{"_meta":{"seen":true,"_meta":{"deep":1}}}}`,
+		`{"_meta":{"a":1}`,
+		`{"_meta":"x"}`,
+		`{"none":1}`,
+		`{"_meta":{"c":1,"b":2,"a":3,"d":4,"e":5,"f":6}}`,
+	}
+	var f metaFinder
+	for _, kind := range []MsgKind{KindRequest, KindResult} {
+		for _, body := range bodies {
+			m := &Msg{Kind: kind, Params: json.RawMessage(body), Result: json.RawMessage(body)}
+			want := metaObjectsFresh(m)
+			got := f.objects(m)
+			if !sameMetaObjects(got, want) {
+				t.Errorf("%s %s: got %v, want %v", kind, body, got, want)
+			}
+			f.release()
+		}
+	}
+}
+
+// sameMetaObjects compares two lists by path and members; an empty members
+// list equals another whether or not it is nil.
+func sameMetaObjects(a, b []metaObject) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].path != b[i].path || len(a[i].members) != len(b[i].members) {
+			return false
+		}
+		if len(a[i].members) > 0 && !reflect.DeepEqual(a[i].members, b[i].members) {
+			return false
+		}
+	}
+	return true
+}
