@@ -81,7 +81,7 @@ func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	}
 	p, ok := f.judgeAnswered(s, m)
 	if ok && p.complete {
-		f.judgeChange(s, m, itemKeys(p.all, f.key))
+		f.judgeChange(s, m, f.listingKeys(p.all))
 	}
 	return p, ok
 }
@@ -171,6 +171,41 @@ func (f *feature) noticeExpected(s *Session) bool {
 
 // end reports the changes no notification announced.
 func (f *feature) end(s *Session) { f.watch.end(s, f.checks.changed, f.name) }
+
+// listingKeys returns the keys of a whole listing: the previous listing's
+// keys themselves when the items carry the same keys in the same order, as
+// a server that has not changed its list repeats it, so that such a listing
+// builds nothing.
+func (f *feature) listingKeys(items []json.RawMessage) []string {
+	if prev := f.watch.prev; f.watch.seen && sameItemKeys(prev, items, f.key) {
+		return prev
+	}
+	return itemKeys(items, f.key)
+}
+
+// sameItemKeys reports whether itemKeys(items, key) would equal keys.
+func sameItemKeys(keys []string, items []json.RawMessage, key string) bool {
+	if len(keys) != len(items) {
+		return false
+	}
+	for i, it := range items {
+		if !stringFieldIs(it, key, keys[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// stringFieldIs reports whether stringField(obj, name), "" when it is not a
+// string, is want; a plainly written string is compared where it stands.
+func stringFieldIs(obj json.RawMessage, name, want string) bool {
+	raw := objectMember(obj, name)
+	if text, ok := plainString(raw); ok {
+		return string(text) == want
+	}
+	got, _ := jsonString(raw)
+	return got == want
+}
 
 // itemKeys reads the identifying member of each listed item.
 func itemKeys(items []json.RawMessage, key string) []string {

@@ -116,16 +116,27 @@ func plainIDText(raw json.RawMessage) (prefix string, text []byte, ok bool) {
 	if raw[0] != '"' {
 		return "n:", raw, true
 	}
-	if len(raw) < 2 || raw[len(raw)-1] != '"' {
-		return "", nil, false
+	if inner, ok := plainString(raw); ok {
+		return "s:", inner, true
+	}
+	return "", nil, false
+}
+
+// plainString returns the text between the quotes of a JSON string that
+// decodes to exactly that text: every byte printable ASCII other than a
+// quote or a backslash. Any other raw, a string with escapes or non-ASCII
+// bytes included, is not plain, and must be decoded.
+func plainString(raw []byte) ([]byte, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return nil, false
 	}
 	inner := raw[1 : len(raw)-1]
 	for _, c := range inner {
 		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
-			return "", nil, false
+			return nil, false
 		}
 	}
-	return "s:", inner, true
+	return inner, true
 }
 
 func textHash(b []byte) uint32 {

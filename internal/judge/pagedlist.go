@@ -62,7 +62,10 @@ func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
 			sofar = &listingSoFar{}
 		}
 	}
-	p.all = append(slices.Clip(sofar.items), p.items...)
+	p.all = p.items // a first page is the listing so far: no copy
+	if len(sofar.items) > 0 {
+		p.all = append(slices.Clip(sofar.items), p.items...)
+	}
 	if p.next == "" {
 		p.complete = sofar.whole
 		return p, true
