@@ -48,11 +48,20 @@ func walkMembers(m *Msg, needle []byte, visit visitFunc) {
 // to message reuses its buffers.
 func (w *walker) walk(m *Msg, needle []byte) {
 	raw, root := messageBody(m)
-	if !mayHold(m, needle) || !rawjson.Valid(raw) {
+	if !mayHold(m, needle) || !bodyWellFormed(m) && !rawjson.Valid(raw) {
 		return
 	}
 	w.path.b = append(w.path.b[:0], root...)
 	w.value(raw)
+}
+
+// bodyWellFormed reports whether the trace reader vouched for the grammar
+// of the text messageBody returns, so that it need not be checked again.
+func bodyWellFormed(m *Msg) bool {
+	if m.Kind == KindResult {
+		return m.result.wellFormed
+	}
+	return m.params.wellFormed
 }
 
 // mayHold reports whether the bytes of m's params or result hold needle.
@@ -80,8 +89,10 @@ func (w *walker) value(raw json.RawMessage) {
 	}
 }
 
+// The walk only starts on well-formed text, so its arrays and objects are
+// read without checking their grammar again.
 func (w *walker) array(raw json.RawMessage) {
-	e := rawjson.Elements(raw)
+	e := rawjson.ElementsOfWellFormed(raw)
 	for i := 0; e.Next(); i++ {
 		n := w.path.push('[')
 		w.path.b = append(strconv.AppendInt(w.path.b, int64(i), 10), ']')
@@ -92,7 +103,7 @@ func (w *walker) array(raw json.RawMessage) {
 
 func (w *walker) object(raw json.RawMessage) {
 	start := len(w.scratch)
-	w.scratch = appendMembers(w.scratch, raw)
+	w.scratch, _ = appendMembersOf(w.scratch, rawjson.MembersOfWellFormed(raw))
 	members := sortMembers(w.scratch[start:])
 	for _, mb := range members {
 		n := w.path.push('.')
