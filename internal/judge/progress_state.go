@@ -1,8 +1,10 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 
@@ -115,7 +117,7 @@ func (r *progressRule) response(m *Msg) {
 // would put on the heap for every answered request that had a token, and
 // clears it after, so it holds nothing of the message.
 func (r *progressRule) createdTask(m *Msg) *taskFields {
-	if m.Kind != KindResult {
+	if m.Kind != KindResult || !mayNameTask(m) {
 		return nil
 	}
 	ok := Decode(m.Result, &r.created)
@@ -219,3 +221,23 @@ func (f *finishedTokens) find(key tokenID) *finishedToken {
 	}
 	return nil
 }
+
+// mayNameTask reports whether a result may hold a member the decoder reads
+// as "task". It matches keys without regard to case, and Unicode folding
+// lets a key with non-ASCII bytes match too; a result whose members are
+// all other keys (most results) need not be decoded to learn it created no
+// task. A text that is not a well-formed object is left to the decoder.
+func mayNameTask(m *Msg) bool {
+	f := m.resultFields()
+	if !f.object {
+		return true
+	}
+	for _, mb := range f.members {
+		if bytes.EqualFold(mb.key, []byte("task")) || bytes.ContainsFunc(mb.key, beyondASCII) {
+			return true
+		}
+	}
+	return false
+}
+
+func beyondASCII(r rune) bool { return r >= utf8.RuneSelf }
