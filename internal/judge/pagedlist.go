@@ -49,7 +49,7 @@ func newPagedList(member string) *pagedList {
 // add reads a list result; ok is false when the result carries no array of
 // items under the member.
 func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
-	p.items, ok = arrayItems(m.ResultField(l.member))
+	p.items, ok = arrayItems(m.ResultField(l.member), m.result.wellFormed)
 	if !ok {
 		return p, false
 	}
@@ -109,13 +109,18 @@ func cursorString(raw json.RawMessage) (string, bool) {
 
 // arrayItems returns the elements of a JSON array; false when raw is not
 // one (null included), as decoding into a slice that must not stay nil
-// reads it.
-func arrayItems(raw json.RawMessage) ([]json.RawMessage, bool) {
+// reads it. A wellFormed array, one the trace reader vouched for, is read
+// without checking its grammar again: a listing's items are most of its
+// bytes.
+func arrayItems(raw json.RawMessage, wellFormed bool) ([]json.RawMessage, bool) {
 	if rawjson.Kind(raw) != '[' {
 		return nil, false
 	}
 	items := []json.RawMessage{}
 	e := rawjson.Elements(raw)
+	if wellFormed {
+		e = rawjson.ElementsOfWellFormed(raw)
+	}
 	for e.Next() {
 		items = append(items, e.Value())
 	}
