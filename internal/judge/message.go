@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	"github.com/segmentio/encoding/json"
@@ -79,11 +80,12 @@ type Msg struct {
 	// use: many rules ask.
 	params, result         objectFields
 	paramsMeta, resultMeta metaMembers
-	// inline holds the members of whichever of params and result is read
-	// first, so that reading them costs no allocation of its own; a message
-	// rarely has both.
+	// inline holds members read from the message, in the order they are
+	// read (those of params or result, then of its _meta, often), so that
+	// reading them costs no allocation of its own; inlineUsed slots of it
+	// are taken.
 	inline                         [inlineMembers]member
-	inlineTaken                    bool
+	inlineUsed                     int
 	paramsMetaDone, resultMetaDone bool
 	// Substring tests several rules make of the same message.
 	inputRequiredHint, retryHint lazyFlag
@@ -132,16 +134,36 @@ func (m *Msg) paramsFields() *objectFields { return m.fields(&m.params, m.Params
 func (m *Msg) resultFields() *objectFields { return m.fields(&m.result, m.Result) }
 
 // fields reads f, the members of obj, on first use, into the message's
-// inline room when that is still free.
+// inline room when some is still free.
 func (m *Msg) fields(f *objectFields, obj json.RawMessage) *objectFields {
 	if f.read {
 		return f
 	}
-	var buf []member
-	if !m.inlineTaken && rawjson.Kind(obj) == '{' {
-		buf, m.inlineTaken = m.inline[:0], true
+	if rawjson.Kind(obj) != '{' {
+		return f.loadInto(obj, nil)
 	}
-	return f.loadInto(obj, buf)
+	room := m.room()
+	f.loadInto(obj, room)
+	m.claim(room, f.members)
+	f.members = slices.Clip(f.members) // the room past them is another's
+	return f
+}
+
+// room is the free part of inline, as an empty slice to append to; nil
+// when none is left.
+func (m *Msg) room() []member {
+	if m.inlineUsed == len(m.inline) {
+		return nil
+	}
+	return m.inline[m.inlineUsed:m.inlineUsed]
+}
+
+// claim takes the slots of room that read, appended to it, filled; read
+// that outgrew room lives in an array of its own and takes none.
+func (m *Msg) claim(room, read []member) {
+	if room != nil && cap(read) == cap(room) {
+		m.inlineUsed += len(read)
+	}
 }
 
 // ParamsString returns params[name] of the request when it is a JSON string.
@@ -423,7 +445,23 @@ func (m *Msg) metaOf(obj json.RawMessage, fields func() *objectFields) metaMembe
 	if !bytes.Contains(obj, metaMemberName) {
 		return nil
 	}
-	return metaMembersOf(lookup(fields().members, "_meta"))
+	f := fields()
+	meta := lookup(f.members, "_meta")
+	if rawjson.Kind(meta) != '{' {
+		return nil
+	}
+	it := rawjson.Members(meta)
+	if f.wellFormed {
+		it = rawjson.MembersOfWellFormed(meta)
+	}
+	room := m.room()
+	members, _ := appendMembersOf(room, it)
+	m.claim(room, members)
+	members = slices.Clip(members)
+	if len(members) == 0 {
+		return nil // as metaMembersOf reads an empty or unreadable _meta
+	}
+	return members
 }
 
 // metaOf returns the members of obj._meta, nil when there is none.

@@ -16,9 +16,15 @@ var trickyObjects = []string{
 	`{"a":1,"b":2,"c":3,"d":4,"e":5,"a":6}`,
 	`{}`, `null`, `[]`, `"a"`, `{"a":1,}`, `{"a" 1}`, ``,
 	` { "a" : 1.0 , "b" : "\"" } `,
+	`{"a":1,"_meta":{"a":2}}`,
+	`{"a":1,"b":2,"_meta":{"a":2,"b":3,"a":4}}`,
+	`{"_meta":{"\u0061":1,"c":[1,{"a":5}]},"_meta":{"a":6}}`,
+	`{"_meta":{}}`, `{"_meta":null}`, `{"_meta":[{"a":1}]}`, `{"_meta":{"a":1,}}`,
+	`{"a":1,"b":2,"c":3,"_meta":{"a":7}}`,
+	`{"a":1,"b":2,"c":3,"d":4,"_meta":{"a":8,"b":9}}`,
 }
 
-var trickyNames = []string{"a", "b", "c", "e", "_meta", "A"}
+var trickyNames = []string{"a", "b", "c", "d", "e", "_meta", "A"}
 
 // A message's params and result read into its inline room answer as a
 // fresh read of each object on its own does, in either order and whether
@@ -51,6 +57,8 @@ func checkMessageFields(t *testing.T, params, result string, resultFirst bool) {
 			t.Errorf("result %s [%s]: got %q, want %q", result, name, got, want)
 		}
 	}
+	checkMeta(t, params, m.ParamsMeta())
+	checkMeta(t, result, m.ResultMeta())
 	checkAgainstMapDecoding(t, params, m.ParamsField)
 	checkAgainstMapDecoding(t, result, m.ResultField)
 	if got, want := m.ParamsIsObject(), (&objectFields{wellFormed: wellFormed}).load(json.RawMessage(params)).object; got != want {
@@ -71,6 +79,22 @@ func checkAgainstMapDecoding(t *testing.T, obj string, field func(string) json.R
 		got := field(name)
 		if ok != (got != nil) || !bytes.Equal(bytes.TrimSpace(got), bytes.TrimSpace(want)) {
 			t.Errorf("%s [%s]: got %q, a map holds %q", obj, name, got, want)
+		}
+	}
+}
+
+// checkMeta holds the members of obj._meta a message read to what reading
+// that _meta alone gives.
+func checkMeta(t *testing.T, obj string, got metaMembers) {
+	t.Helper()
+	want := metaOf(json.RawMessage(obj))
+	if len(got) != len(want) || (got == nil) != (want == nil) {
+		t.Errorf("%s: _meta members %q, want %q", obj, got, want)
+		return
+	}
+	for _, name := range trickyNames {
+		if g, w := got.get(name), want.get(name); !bytes.Equal(g, w) || (g == nil) != (w == nil) {
+			t.Errorf("%s: _meta [%s] %q, want %q", obj, name, g, w)
 		}
 	}
 }
