@@ -159,6 +159,8 @@ type metaFinder struct {
 	found  []metaObject
 	// members holds the members of every object found, one after another.
 	members []member
+	// spelled shares the spelling of paths and keys met again and again.
+	spelled spellings
 }
 
 // objects lists every _meta object in a message's params or result; the
@@ -180,9 +182,28 @@ func (f *metaFinder) visit(key []byte, val json.RawMessage, at *walkPath) bool {
 		f.members = appendMembers(f.members, val)
 		members := sortMembers(f.members[start:])
 		f.members = f.members[:start+len(members)]
-		f.found = append(f.found, metaObject{path: at.String(), members: slices.Clip(members)})
+		f.found = append(f.found, metaObject{path: f.spelled.of(at.b), members: slices.Clip(members)})
 	}
 	return true
+}
+
+// spellings hands out one string per spelling of the _meta paths and keys
+// it is asked about: the same few recur in message after message. It
+// forgets them all once it holds maxSpellings, so memory stays flat.
+type spellings map[string]string
+
+const maxSpellings = 256
+
+func (sp *spellings) of(b []byte) string {
+	if s, ok := (*sp)[string(b)]; ok {
+		return s
+	}
+	if *sp == nil || len(*sp) >= maxSpellings {
+		*sp = spellings{}
+	}
+	s := string(b)
+	(*sp)[s] = s
+	return s
 }
 
 // release forgets the objects found, and with them the message's bytes.

@@ -3,7 +3,9 @@ package judge
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"testing"
+	"unsafe"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
@@ -68,4 +70,23 @@ func sameMetaObjects(a, b []metaObject) bool {
 		}
 	}
 	return true
+}
+
+// A spelling is always the bytes asked about, before and after the
+// spellings are forgotten, and one spelling is shared while remembered.
+func TestSpellingsSpellTheBytes(t *testing.T) {
+	var sp spellings
+	for i := range 3 * maxSpellings {
+		b := []byte("params._meta.k" + strconv.Itoa(i%(maxSpellings+7)))
+		if got := sp.of(b); got != string(b) {
+			t.Fatalf("%s spelled %q", b, got)
+		}
+		if len(sp) > maxSpellings {
+			t.Fatalf("%d spellings held, bound %d", len(sp), maxSpellings)
+		}
+	}
+	a, b := sp.of([]byte("progressToken")), sp.of([]byte("progressToken"))
+	if unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Errorf("one spelling built twice")
+	}
 }

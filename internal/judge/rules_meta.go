@@ -27,7 +27,7 @@ func (r *metaRule) Message(s *Session, m *Msg) {
 	}
 	for _, obj := range r.finder.objects(m) {
 		for _, mb := range obj.members {
-			checkMetaKey(s, m, obj.path, string(mb.key))
+			checkMetaKey(s, m, obj.path, r.finder.spelled.of(mb.key))
 		}
 		checkTraceContext(s, m, obj)
 	}
