@@ -207,13 +207,34 @@ func stringFieldIs(obj json.RawMessage, name, want string) bool {
 	return got == want
 }
 
-// itemKeys reads the identifying member of each listed item.
+// itemKeys reads the identifying member of each listed item. The keys are
+// spelled one after another into a single string and handed out as parts
+// of it: one allocation for the listing rather than one per item.
 func itemKeys(items []json.RawMessage, key string) []string {
 	out := make([]string, len(items))
-	for i, it := range items {
-		out[i], _ = stringField(it, key)
+	var room [512]byte
+	spelled := room[:0] // on the stack while the keys fit
+	ends := make([]int, 0, 16)
+	for _, it := range items {
+		spelled = appendStringField(spelled, it, key)
+		ends = append(ends, len(spelled))
+	}
+	all, start := string(spelled), 0
+	for i, end := range ends {
+		out[i], start = all[start:end], end
 	}
 	return out
+}
+
+// appendStringField appends stringField(obj, name), "" when it is not a
+// string, to dst; a plainly written string is copied as it stands.
+func appendStringField(dst []byte, obj json.RawMessage, name string) []byte {
+	raw := objectMember(obj, name)
+	if text, ok := plainString(raw); ok {
+		return append(dst, text...)
+	}
+	s, _ := jsonString(raw)
+	return append(dst, s...)
 }
 
 func firstDifference(a, b []string) int {

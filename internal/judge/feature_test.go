@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,4 +41,28 @@ func rawItems(texts []string) []json.RawMessage {
 		out[i] = json.RawMessage(s)
 	}
 	return out
+}
+
+// itemKeys spells each key as stringField reads it, whatever the listing's
+// size and however its keys are written.
+func TestItemKeysMatchStringField(t *testing.T) {
+	items := []string{
+		`{"name":"add"}`, `{"name":"\u0061dd"}`, `{"name":"é"}`, "{\"name\":\"\xff\"}", `{"name":null}`,
+		`{"name":1}`, `{}`, `{"name":"a","name":"b"}`, `{"name":""}`, `"add"`, `{"name":"a\"b\\c"}`,
+	}
+	for i := range 40 { // more items, and more bytes of keys, than itemKeys keeps on the stack
+		items = append(items, `{"name":"tool-`+strings.Repeat("x", i*3)+`"}`)
+	}
+	for n := range len(items) + 1 {
+		listing := rawItems(items[:n])
+		got := itemKeys(listing, "name")
+		for i, it := range listing {
+			if want, _ := stringField(it, "name"); got[i] != want {
+				t.Errorf("listing of %d, item %s: key %q, want %q", n, it, got[i], want)
+			}
+		}
+		if len(got) != n {
+			t.Errorf("listing of %d: %d keys", n, len(got))
+		}
+	}
 }
