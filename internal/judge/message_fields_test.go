@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// trickyObjects are params and results whose members are easy to misread:
-// repeated keys (the last wins), escaped keys, null, more members than a
-// message holds inline, and texts that are not one object.
-var trickyObjects = []string{
+// trickyMessageBodies are params and results whose members are easy to
+// misread: repeated keys (the last wins), escaped keys, null, more members
+// than a message holds inline, and texts that are not one object.
+var trickyMessageBodies = []string{
 	`{"a":1,"b":"x","c":null}`,
 	`{"a":1,"a":2}`,
 	`{"\u0061":1,"a":[1,2],"b":{"a":3}}`,
@@ -30,8 +30,8 @@ var trickyNames = []string{"a", "b", "c", "d", "e", "_meta", "A"}
 // fresh read of each object on its own does, in either order and whether
 // or not the grammar was vouched for.
 func TestMessageFieldsMatchAFreshRead(t *testing.T) {
-	for _, params := range trickyObjects {
-		for _, result := range trickyObjects {
+	for _, params := range trickyMessageBodies {
+		for _, result := range trickyMessageBodies {
 			for _, resultFirst := range []bool{false, true} {
 				checkMessageFields(t, params, result, resultFirst)
 			}
