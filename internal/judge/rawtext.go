@@ -45,11 +45,12 @@ func (t *rawText) UnmarshalJSON(value []byte) error {
 // equals reports whether the string's value is s. Text of valid UTF-8
 // whose escapes are short ones is compared as it stands; anything else is
 // decoded first.
-func (t rawText) equals(s []byte) bool {
+func (t rawText) equals(want []byte) bool {
 	inner := t.raw[1 : len(t.raw)-1]
 	if !utf8.Valid(inner) {
-		return t.value() == string(s)
+		return t.value() == string(want)
 	}
+	s := want // what is left to compare after the escapes read so far
 	for {
 		i := bytes.IndexByte(inner, '\\')
 		if i < 0 {
@@ -60,7 +61,8 @@ func (t rawText) equals(s []byte) bool {
 		}
 		c, ok := shortEscape(inner[i+1])
 		if !ok {
-			return t.value() == string(s)
+			// The decoded whole against the whole: s no longer is.
+			return t.value() == string(want)
 		}
 		if s[i] != c {
 			return false
