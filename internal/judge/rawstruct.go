@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -103,30 +104,11 @@ func memberField(key []byte, fields []string) (field int, sure bool) {
 		}
 	}
 	for _, f := range fields {
-		if equalFoldASCII(key, f) {
+		if strings.EqualFold(string(key), f) {
 			return -1, false
 		}
 	}
 	return -1, true
-}
-
-func equalFoldASCII(key []byte, name string) bool {
-	if len(key) != len(name) {
-		return false
-	}
-	for i := range len(key) {
-		if lowerASCII(key[i]) != lowerASCII(name[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // readElements hands each element of arr to read, as decoding into a slice
