@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -78,7 +79,7 @@ func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []str
 		Command: argv, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, StderrLog: stderrLog,
 		Recorder: w, CloseGrace: closeGrace, TermGrace: termGrace, Signals: sigs,
 	})
-	if err := w.Close(); err != nil && runErr == nil {
+	if err := closeTrace(w, tf); err != nil && runErr == nil {
 		runErr = exitcode.Wrap(exitcode.Usage, err)
 	}
 	if runErr != nil {
@@ -134,7 +135,7 @@ func (c *Command) runCaptureHTTP(ctx context.Context, output, upstream, listen, 
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	serveErr := c.serveProxy(ctx, proxy, ln, up)
-	if err := w.Close(); err != nil && serveErr == nil {
+	if err := closeTrace(w, tf); err != nil && serveErr == nil {
 		serveErr = exitcode.Wrap(exitcode.Usage, err)
 	}
 	return serveErr
@@ -194,7 +195,9 @@ func upstreamTLS(caFile string) (*tls.Config, error) {
 }
 
 // createTrace opens the trace file for writing, creating its directory.
-func createTrace(path string) (*os.File, error) {
+// Close it with closeTrace (a deferred Close as well is harmless): a mapped
+// trace is cut to the length of its lines on Close.
+func createTrace(path string) (io.WriteCloser, error) {
 	if path == "" {
 		return nil, exitcode.New(exitcode.Usage, "capture needs -o TRACE, the trace file to write")
 	}
@@ -209,5 +212,11 @@ func createTrace(path string) (*os.File, error) {
 		}
 		return nil, exitcode.New(exitcode.Usage, "cannot write trace %s: %v", path, err)
 	}
-	return f, nil
+	return capture.TraceFile(f), nil
+}
+
+// closeTrace stops the sequencer, then closes the file under it, and
+// returns the first error of the two.
+func closeTrace(w *trace.Writer, tf io.Closer) error {
+	return errors.Join(w.Close(), tf.Close())
 }
