@@ -82,6 +82,9 @@ func (r *Reader) next() (*Event, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !complete && allZero(line) {
+			return nil, r.zeroTail(int64(len(line)))
+		}
 		trimmed := bytes.TrimSpace(line)
 		if len(trimmed) == 0 || trimmed[0] == '#' {
 			continue
@@ -106,6 +109,11 @@ func (r *Reader) readLine() (line []byte, complete bool, err error) {
 		r.buf = append(r.buf, chunk...)
 		if len(r.buf) > r.maxLine+1 {
 			r.line++
+			if allZero(r.buf) {
+				if torn := r.drainZeros(int64(len(r.buf)), err); torn != nil {
+					return nil, false, torn
+				}
+			}
 			return nil, false, r.fail("line is longer than %d bytes: this is not a trace, or raise the limit with --max-line", r.maxLine)
 		}
 		switch {
