@@ -44,37 +44,33 @@ func (c *cursor) next(closer byte) (int, bool) {
 	return i, true
 }
 
-// readValue reads the value at b[i] and the comma or closing bracket after it.
+// readValue reads the value at b[i] and the comma or closing bracket after
+// it. Both next and NextKey leave i past any whitespace.
 func (c *cursor) readValue(i int, closer byte) bool {
-	b := c.b
-	start := skipSpace(b, i)
-	n, ok := 0, true
 	if c.wellFormed {
-		n = skipWellFormed(b[start:])
-	} else {
-		n, ok = skipValue(b[start:], c.depth)
+		return c.endValue(i, skipWellFormed(c.b, i), closer)
 	}
+	end, ok := valueEnd(c.b, i, c.depth)
 	if !ok {
-		return c.finish(start+n, false)
+		return c.finish(end, false)
 	}
-	return c.endValue(start, start+n, closer)
+	return c.endValue(i, end, closer)
 }
 
 // endValue takes b[start:end] as the current value and reads the comma or
 // closing bracket after it.
 func (c *cursor) endValue(start, end int, closer byte) bool {
-	b := c.b
-	c.value = b[start:end]
-	i := skipSpace(b, end)
-	switch {
-	case i < len(b) && b[i] == ',':
+	c.value = c.b[start:end]
+	i, comma := skipSpaceTo(c.b, end, ',')
+	if comma {
 		c.i = i + 1
-	case i < len(b) && b[i] == closer:
-		c.i, c.done, c.ok = i+1, true, true
-	default:
-		return c.finish(i, false)
+		return true
 	}
-	return true
+	if i < len(c.b) && c.b[i] == closer {
+		c.i, c.done, c.ok = i+1, true, true
+		return true
+	}
+	return c.finish(i, false)
 }
 
 // finish ends the iteration at b[i]; it returns false, for Next to return.
@@ -120,24 +116,34 @@ func (it *Iter) Next() bool { return it.NextKey() && it.ReadValue() }
 // that wants an object value's members as they are checked; false at the
 // end of the object or at the first flaw in it.
 func (it *Iter) NextKey() bool {
-	i, ok := it.next('}')
-	if !ok {
+	// cursor.next and the scan of a plain key are written out here: this
+	// runs for every member the judge and the trace reader look at.
+	if it.done {
 		return false
 	}
 	b := it.b
+	i := skipSpace(b, it.i)
+	if i < len(b) && b[i] == '}' && !it.started {
+		return it.finish(i+1, true)
+	}
+	it.started = true
 	if i >= len(b) || b[i] != '"' {
 		return it.finish(i, false)
 	}
-	end, plain, ok := it.skipKey(i)
-	if !ok {
-		return it.finish(end, false)
+	// The common key, no escape and ASCII only, is known plain in one pass.
+	end, plain := plainASCIIRun(b, i+1)+1, true
+	if end > len(b) || b[end-1] != '"' {
+		var ok bool
+		if end, plain, ok = it.skipKey(i); !ok {
+			return it.finish(end, false)
+		}
 	}
 	it.key, it.escaped = b[i+1:end-1], !plain
-	i = skipSpace(b, end)
-	if i >= len(b) || b[i] != ':' {
-		return it.finish(i, false)
+	colon, ok := skipSpaceTo(b, end, ':')
+	if !ok {
+		return it.finish(colon, false)
 	}
-	it.i = skipSpace(b, i+1)
+	it.i = skipSpace(b, colon+1)
 	return true
 }
 
@@ -169,13 +175,11 @@ func (it *Iter) EndValue(inner *Iter) bool {
 	return it.endValue(it.i, it.i+inner.End(), '}')
 }
 
-// skipKey returns the end of the key that opens at b[i], and whether its
-// text is its value: Key then needs no decoding.
+// skipKey returns the end of the key that opens at b[i], one that is not
+// plain ASCII, and whether its text is its value: Key then needs no
+// decoding.
 func (it *Iter) skipKey(i int) (end int, plain, ok bool) {
 	b := it.b
-	if j := plainASCIIRun(b, i+1); j < len(b) && b[j] == '"' {
-		return j + 1, true, true // the common key, known plain in the one pass
-	}
 	if it.wellFormed {
 		end, ok = skipStringWellFormed(b, i), true
 	} else if end, ok = skipString(b, i); !ok {

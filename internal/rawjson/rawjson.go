@@ -26,8 +26,13 @@ func Skip(b []byte) (int, bool) { return skipValue(b, 0) }
 const MaxDepth = 10000
 
 // skipValue is Skip for a value nested in depth containers.
-func skipValue(b []byte, depth int) (int, bool) {
-	i := skipSpace(b, 0)
+func skipValue(b []byte, depth int) (int, bool) { return valueEnd(b, skipSpace(b, 0), depth) }
+
+// valueEnd returns the end of the value whose first byte is b[i], and
+// whether it is well-formed. Ends are offsets in b rather
+// than in a reslice of it: the scans below pass b and an index down, as
+// cheap a call as there is.
+func valueEnd(b []byte, i, depth int) (int, bool) {
 	if i >= len(b) {
 		return i, false
 	}
@@ -79,6 +84,17 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
+// skipSpaceTo returns where the text from b[i] goes on past whitespace, and
+// whether it goes on with c. Compact text, which has no whitespace, costs
+// one test of c.
+func skipSpaceTo(b []byte, i int, c byte) (int, bool) {
+	if i < len(b) && b[i] == c {
+		return i, true
+	}
+	i = skipSpace(b, i)
+	return i, i < len(b) && b[i] == c
+}
+
 // isSpace tests c > ' ' first: compact JSON has almost no whitespace, and
 // every byte that is not whitespace but could start or end a token is
 // above the space, so the common case costs one comparison.
@@ -91,11 +107,19 @@ func skipLiteral(b []byte, i int, lit string) (int, bool) {
 	return i + len(lit), true
 }
 
-// skipString returns the end of the string that opens at b[i].
+// skipString returns the end of the string that opens at b[i]. It runs
+// plainRun's loop itself: a call per string is a fair share of the cost
+// of the short strings most of a message is made of.
 func skipString(b []byte, i int) (int, bool) {
 	for i++; ; {
-		i = plainRun(b, i)
-		if i >= len(b) {
+		if i+8 <= len(b) {
+			special := plainSpecials(binary.LittleEndian.Uint64(b[i:]))
+			if special == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(special) / 8
+		} else if i = plainRun(b, i); i >= len(b) {
 			return i, false
 		}
 		switch b[i] {
@@ -119,9 +143,7 @@ func skipString(b []byte, i int) (int, bool) {
 // most of what a message is, and most of their bytes are plain.
 func plainRun(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		special := quotesAndBackslashes(x) | (x-ones*0x20)&^x&highs // or a byte below 0x20
-		if special != 0 {
+		if special := plainSpecials(binary.LittleEndian.Uint64(b[i:])); special != 0 {
 			return i + bits.TrailingZeros64(special)/8
 		}
 	}
@@ -131,12 +153,21 @@ func plainRun(b []byte, i int) int {
 	return i
 }
 
+// plainSpecials sets the high bit of the first byte of x that a string
+// cannot hold as it is: a quote, a backslash or a byte below 0x20 (and
+// maybe of later bytes: only the first counts). Flipping bit 1 turns the
+// quote into 0x20 and keeps the control bytes below it, so that one test
+// for bytes below 0x21 finds both.
+func plainSpecials(x uint64) uint64 {
+	quoteOrControl, backslash := x^(ones*0x02), x^(ones*'\\')
+	return ((quoteOrControl-ones*0x21)&^quoteOrControl | (backslash-ones)&^backslash) & highs
+}
+
 // plainASCIIRun is plainRun that also stops at a byte outside ASCII.
 func plainASCIIRun(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		special := quotesAndBackslashes(x) | (x-ones*0x20)&^x&highs | x&highs
-		if special != 0 {
+		if special := plainSpecials(x) | x&highs; special != 0 {
 			return i + bits.TrailingZeros64(special)/8
 		}
 	}
@@ -227,10 +258,24 @@ func skipDigits(b []byte, i int) int {
 }
 
 func skipArray(b []byte, i, depth int) (int, bool) {
-	e := Elems{cursor{b: b, i: i + 1, depth: depth}}
-	for e.Next() {
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return i + 1, true
 	}
-	return e.i, e.ok
+	for {
+		end, ok := valueEnd(b, i, depth)
+		if !ok {
+			return end, false
+		}
+		if i, ok = skipSpaceTo(b, end, ','); ok {
+			i = skipSpace(b, i+1)
+			continue
+		}
+		if i < len(b) && b[i] == ']' {
+			return i + 1, true
+		}
+		return i, false
+	}
 }
 
 func skipObject(b []byte, i, depth int) (int, bool) {
@@ -246,22 +291,19 @@ func skipObject(b []byte, i, depth int) (int, bool) {
 		if !ok {
 			return end, false
 		}
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
+		if i, ok = skipSpaceTo(b, end, ':'); !ok {
 			return i, false
 		}
-		n, ok := skipValue(b[i+1:], depth)
-		if i += 1 + n; !ok {
-			return i, false
+		if end, ok = valueEnd(b, skipSpace(b, i+1), depth); !ok {
+			return end, false
 		}
-		i = skipSpace(b, i)
-		switch {
-		case i < len(b) && b[i] == ',':
+		if i, ok = skipSpaceTo(b, end, ','); ok {
 			i = skipSpace(b, i+1)
-		case i < len(b) && b[i] == '}':
-			return i + 1, true
-		default:
-			return i, false
+			continue
 		}
+		if i < len(b) && b[i] == '}' {
+			return i + 1, true
+		}
+		return i, false
 	}
 }

@@ -175,3 +175,29 @@ func TestNestingLimitMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// The word-at-a-time scans must stop where a byte-by-byte scan stops, for
+// every byte value at every place in a word (the tricks are exact only for
+// the first special byte, and bytes near 0x20 and 0x22 are the edges).
+func TestPlainRunsStopAtEveryByte(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 16; at++ {
+			b := []byte(strings.Repeat("a", 16))
+			b[at] = byte(c)
+			plain := c != '"' && c != '\\' && c >= 0x20
+			want, wantASCII := 16, 16
+			if !plain {
+				want = at
+			}
+			if !plain || c >= 0x80 {
+				wantASCII = at
+			}
+			if got := plainRun(b, 0); got != want {
+				t.Fatalf("plainRun(%q) = %d, want %d", b, got, want)
+			}
+			if got := plainASCIIRun(b, 0); got != wantASCII {
+				t.Fatalf("plainASCIIRun(%q) = %d, want %d", b, got, wantASCII)
+			}
+		}
+	}
+}

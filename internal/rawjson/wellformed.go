@@ -25,10 +25,9 @@ func ElementsOfWellFormed(arr []byte) Elems {
 	return e
 }
 
-// skipWellFormed returns the length of the well-formed JSON value at the
-// start of b, counting the whitespace before it.
-func skipWellFormed(b []byte) int {
-	i := skipSpace(b, 0)
+// skipWellFormed returns the end of the well-formed JSON value whose first
+// byte is b[i].
+func skipWellFormed(b []byte, i int) int {
 	if i >= len(b) {
 		return i
 	}

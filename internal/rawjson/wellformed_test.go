@@ -16,7 +16,7 @@ func FuzzWellFormed(f *testing.F) {
 			return
 		}
 		n, _ := Skip(b)
-		if got := skipWellFormed(b); got != n {
+		if got := skipWellFormed(b, skipSpace(b, 0)); got != n {
 			t.Fatalf("skipWellFormed(%q) = %d, Skip found %d", b, got, n)
 		}
 		sameMembers(t, b[:n])
