@@ -46,13 +46,23 @@ func skipWellFormed(b []byte, i int) int {
 
 // skipStringWellFormed returns the end of the string that opens at b[i].
 // An escape is two bytes as far as quotes go: the four hex digits of \u
-// hold none.
+// hold none. As skipString, it runs the word loop itself.
 func skipStringWellFormed(b []byte, i int) int {
-	for i++; ; i += 2 {
-		i = quoteOrBackslash(b, i)
-		if i >= len(b) || b[i] == '"' {
+	for i++; ; {
+		if i+8 <= len(b) {
+			special := quotesAndBackslashes(binary.LittleEndian.Uint64(b[i:]))
+			if special == 0 {
+				i += 8
+				continue
+			}
+			i += bits.TrailingZeros64(special) / 8
+		} else if i = quoteOrBackslash(b, i); i >= len(b) {
 			return i + 1
 		}
+		if b[i] == '"' {
+			return i + 1
+		}
+		i += 2 // past the escape
 	}
 }
 
