@@ -101,11 +101,17 @@ func (r *Reader) next() (*Event, error) {
 }
 
 // readLine returns the next line without its newline; complete is false for
-// a final line with no newline after it.
+// a final line with no newline after it. The line is only good until the
+// next read: a whole line the buffered reader holds is returned where it
+// lies, and decode copies it for the event anyway.
 func (r *Reader) readLine() (line []byte, complete bool, err error) {
 	r.buf = r.buf[:0]
 	for {
 		chunk, err := r.br.ReadSlice('\n')
+		if err == nil && len(r.buf) == 0 && len(chunk) <= r.maxLine+1 {
+			r.line++
+			return chunk[:len(chunk)-1], true, nil
+		}
 		r.buf = append(r.buf, chunk...)
 		if len(r.buf) > r.maxLine+1 {
 			r.line++
