@@ -1,9 +1,10 @@
 package trace
 
 import (
-	"bytes"
 	"encoding/base64"
 	"unicode/utf8"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // SetBody stores one message's bytes: as the payload when they are JSON
@@ -59,6 +60,6 @@ func (e *Event) Bytes() []byte {
 // isStructured reports whether b starts like a JSON object or array; a JSON
 // scalar on the wire is not a JSON-RPC message and is kept as raw text.
 func isStructured(b []byte) bool {
-	t := bytes.TrimLeft(b, " \t\r\n")
-	return len(t) > 0 && (t[0] == '{' || t[0] == '[')
+	kind := rawjson.Kind(b)
+	return kind == '{' || kind == '['
 }

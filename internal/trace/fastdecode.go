@@ -257,14 +257,12 @@ func knownValue(inner []byte) (string, bool) {
 }
 
 // int64Value reads an integer field: an integer literal, or null (zero).
+// v is one well-formed value (the scan that found it checked it), so the
+// only text Int64 takes is a JSON integer: a fraction, an exponent or a
+// value of another type fails its parse.
 func int64Value(v []byte) (int64, bool) {
 	if string(v) == "null" {
 		return 0, true
-	}
-	for i, c := range v {
-		if (c < '0' || c > '9') && (i > 0 || c != '-') {
-			return 0, false
-		}
 	}
 	return rawjson.Int64(v)
 }
