@@ -1,7 +1,6 @@
 package rawjson
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -217,7 +216,7 @@ func needsDecoding(b []byte) bool {
 	var high uint64
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := word(b, i)
 		if backslash := x ^ (ones * '\\'); (backslash-ones)&^backslash&highs != 0 {
 			return true
 		}

@@ -113,7 +113,7 @@ func skipLiteral(b []byte, i int, lit string) (int, bool) {
 func skipString(b []byte, i int) (int, bool) {
 	for i++; ; {
 		if i+8 <= len(b) {
-			special := plainSpecials(binary.LittleEndian.Uint64(b[i:]))
+			special := plainSpecials(word(b, i))
 			if special == 0 {
 				i += 8
 				continue
@@ -143,7 +143,7 @@ func skipString(b []byte, i int) (int, bool) {
 // most of what a message is, and most of their bytes are plain.
 func plainRun(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		if special := plainSpecials(binary.LittleEndian.Uint64(b[i:])); special != 0 {
+		if special := plainSpecials(word(b, i)); special != 0 {
 			return i + bits.TrailingZeros64(special)/8
 		}
 	}
@@ -166,7 +166,7 @@ func plainSpecials(x uint64) uint64 {
 // plainASCIIRun is plainRun that also stops at a byte outside ASCII.
 func plainASCIIRun(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
+		x := word(b, i)
 		if special := plainSpecials(x) | x&highs; special != 0 {
 			return i + bits.TrailingZeros64(special)/8
 		}
@@ -178,6 +178,11 @@ func plainASCIIRun(b []byte, i int) int {
 }
 
 const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// word is the eight bytes from b[i], which the caller has tested are there.
+// Sliced as b[i:i+8], not b[i:], they let the compiler see from that test
+// that the load is in bounds, and drop the checks it would make per word.
+func word(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i : i+8]) }
 
 // quotesAndBackslashes sets the high bit of the first byte of x that is a
 // quote or a backslash (and maybe of later bytes: only the first counts).

@@ -1,9 +1,6 @@
 package rawjson
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "math/bits"
 
 // The functions here read text the caller knows is well-formed JSON (the
 // trace reader checked every payload as it read the line): a value is
@@ -50,7 +47,7 @@ func skipWellFormed(b []byte, i int) int {
 func skipStringWellFormed(b []byte, i int) int {
 	for i++; ; {
 		if i+8 <= len(b) {
-			special := quotesAndBackslashes(binary.LittleEndian.Uint64(b[i:]))
+			special := quotesAndBackslashes(word(b, i))
 			if special == 0 {
 				i += 8
 				continue
@@ -91,7 +88,7 @@ func skipContainerWellFormed(b []byte, i int) int {
 // b[i], or len(b); eight bytes at a time, as plainRun.
 func quoteOrBackslash(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		if special := quotesAndBackslashes(binary.LittleEndian.Uint64(b[i:])); special != 0 {
+		if special := quotesAndBackslashes(word(b, i)); special != 0 {
 			return i + bits.TrailingZeros64(special)/8
 		}
 	}
