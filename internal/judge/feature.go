@@ -1,7 +1,9 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -81,7 +83,8 @@ func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	}
 	p, ok := f.judgeAnswered(s, m)
 	if ok && p.complete {
-		f.judgeChange(s, m, f.listingKeys(p.all))
+		p.keys = f.listingKeys(p.all)
+		f.judgeChange(s, m, p.all, p.keys)
 	}
 	return p, ok
 }
@@ -136,9 +139,10 @@ func (f *feature) judgeAnswered(s *Session, m *Msg) (listPage, bool) {
 	return p, ok
 }
 
-// judgeChange compares a whole listing with the previous one.
-func (f *feature) judgeChange(s *Session, m *Msg, keys []string) {
-	prev, seen, announced := f.watch.next(keys)
+// judgeChange compares a whole listing, its items and their keys, with the
+// previous one.
+func (f *feature) judgeChange(s *Session, m *Msg, items []json.RawMessage, keys []string) {
+	prev, seen, announced := f.watch.next(items, keys)
 	if !seen {
 		return
 	}
@@ -175,12 +179,28 @@ func (f *feature) end(s *Session) { f.watch.end(s, f.checks.changed, f.name) }
 // listingKeys returns the keys of a whole listing: the previous listing's
 // keys themselves when the items carry the same keys in the same order, as
 // a server that has not changed its list repeats it, so that such a listing
-// builds nothing.
+// builds nothing. Items the same to the byte as the previous listing's
+// carry its keys without a look inside them.
 func (f *feature) listingKeys(items []json.RawMessage) []string {
-	if prev := f.watch.prev; f.watch.seen && sameItemKeys(prev, items, f.key) {
-		return prev
+	w := &f.watch
+	if w.seen && (sameItems(w.prevItems, items) || sameItemKeys(w.prev, items, f.key)) {
+		return w.prev
 	}
 	return itemKeys(items, f.key)
+}
+
+// pageKeys returns the key member of each item of a page: a page that is a
+// whole listing by itself had them read with the listing's.
+func (f *feature) pageKeys(p listPage) []string {
+	if p.complete && len(p.all) == len(p.items) {
+		return p.keys
+	}
+	return itemKeys(p.items, f.key)
+}
+
+// sameItems reports whether two listings hold the same items, byte for byte.
+func sameItems(a, b []json.RawMessage) bool {
+	return slices.EqualFunc(a, b, func(x, y json.RawMessage) bool { return bytes.Equal(x, y) })
 }
 
 // sameItemKeys reports whether itemKeys(items, key) would equal keys.

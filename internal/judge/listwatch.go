@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -17,8 +18,11 @@ const maxUnannounced = 16
 // listWatch remembers the previous whole listing of a list method and the
 // changes between listings that no list_changed notification announced yet.
 type listWatch struct {
-	prev []string
-	seen bool
+	// prev holds the keys of the previous listing's items, prevItems the
+	// items themselves.
+	prev      []string
+	prevItems []json.RawMessage
+	seen      bool
 	// announced is set by a list_changed notification since the previous
 	// listing.
 	announced bool
@@ -30,11 +34,11 @@ type unannounced struct {
 	change string
 }
 
-// next records a whole listing and returns the previous one, whether there
-// was one, and whether a notification came in between.
-func (w *listWatch) next(keys []string) (prev []string, seen, announced bool) {
+// next records a whole listing and returns the previous one's keys, whether
+// there was one, and whether a notification came in between.
+func (w *listWatch) next(items []json.RawMessage, keys []string) (prev []string, seen, announced bool) {
 	prev, seen, announced = w.prev, w.seen, w.announced
-	w.prev, w.seen, w.announced = keys, true, false
+	w.prev, w.prevItems, w.seen, w.announced = keys, items, true, false
 	return prev, seen, announced
 }
 

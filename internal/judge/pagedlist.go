@@ -36,8 +36,10 @@ type listPage struct {
 	// included.
 	items, all []json.RawMessage
 	// complete is set when this page ended a listing whose every page was
-	// seen: all is then the server's whole listing.
+	// seen: all is then the server's whole listing, and keys (set by the
+	// feature that reads the page) the key member of each of its items.
 	complete bool
+	keys     []string
 	// next is the page's nextCursor, "" on the last page.
 	next string
 }

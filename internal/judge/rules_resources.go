@@ -91,7 +91,7 @@ func (r *resourcesRule) Message(s *Session, m *Msg) {
 func (r *resourcesRule) End(s *Session) { r.end(s) }
 
 func (r *resourcesRule) listed(s *Session, m *Msg, p listPage) {
-	for _, uri := range itemKeys(p.items, "uri") {
+	for _, uri := range r.pageKeys(p) {
 		judgeURISyntax(s, m, uri)
 		r.mention(uri)
 	}

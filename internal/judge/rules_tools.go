@@ -90,7 +90,7 @@ func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
 	}
 	if p.complete {
 		r.listedWhole = true
-		judgeNamesUnique(s, m, itemKeys(p.all, "name"))
+		judgeNamesUnique(s, m, p.keys) // the tool names, as key is "name"
 	}
 }
 
