@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -21,7 +22,20 @@ type pagedList struct {
 	open   map[string]*listingSoFar
 	// cursors lists the keys of open, oldest first, for eviction.
 	cursors []string
+	// last is the most recent array of items read whole, and where each
+	// of its items lies in it.
+	last itemSpans
 }
+
+// itemSpans is an array of items and the span of each item in it: a
+// server that repeats its list sends the same bytes, whose items lie where
+// they did, so they are found again without reading the array.
+type itemSpans struct {
+	raw   []byte
+	spans []span
+}
+
+type span struct{ start, end int }
 
 type listingSoFar struct {
 	items []json.RawMessage
@@ -51,7 +65,7 @@ func newPagedList(member string) *pagedList {
 // add reads a list result; ok is false when the result carries no array of
 // items under the member.
 func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
-	p.items, ok = arrayItems(m.ResultField(l.member), m.result.wellFormed)
+	p.items, ok = l.itemsOf(m.ResultField(l.member), m.result.wellFormed)
 	if !ok {
 		return p, false
 	}
@@ -74,6 +88,40 @@ func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
 	}
 	l.keep(p.next, &listingSoFar{items: p.all, whole: sofar.whole})
 	return p, true
+}
+
+// itemsOf is arrayItems, answered from the previous array read when raw
+// holds its bytes.
+func (l *pagedList) itemsOf(raw json.RawMessage, wellFormed bool) ([]json.RawMessage, bool) {
+	if l.last.raw != nil && bytes.Equal(raw, l.last.raw) {
+		return l.last.itemsIn(raw), true
+	}
+	items, ok := arrayItems(raw, wellFormed)
+	if ok {
+		l.last = spansOf(raw, items)
+	}
+	return items, ok
+}
+
+// spansOf records where items, the elements arrayItems found in raw, lie
+// in it. Each is a slice of raw, so its capacity tells where it starts.
+func spansOf(raw []byte, items []json.RawMessage) itemSpans {
+	spans := make([]span, len(items))
+	for i, it := range items {
+		start := cap(raw) - cap(it)
+		spans[i] = span{start, start + len(it)}
+	}
+	return itemSpans{raw: raw, spans: spans}
+}
+
+// itemsIn returns the items of raw, an array the same to the byte as the
+// one the spans were taken from, as arrayItems reads them.
+func (a *itemSpans) itemsIn(raw []byte) []json.RawMessage {
+	items := make([]json.RawMessage, len(a.spans))
+	for i, sp := range a.spans {
+		items[i] = raw[sp.start:sp.end]
+	}
+	return items
 }
 
 func (l *pagedList) keep(cursor string, sofar *listingSoFar) {

@@ -68,3 +68,26 @@ func TestWithoutNullsReadsNullArgumentsAsAbsent(t *testing.T) {
 		}
 	}
 }
+
+// An array repeated to the byte is found in the new text as arrayItems
+// finds it there, and an array that differs is read anew.
+func TestPagedListFindsTheItemsOfARepeatedArrayInTheNewText(t *testing.T) {
+	l := newPagedList("tools")
+	for _, text := range []string{
+		`[{"name":"a"}, {"name":"b]"} ,3]`, `[{"name":"a"}, {"name":"b]"} ,3]`, ` [ ] `, ` [ ] `, `[1,2`, `[1,2`, `[{"name":"a"}, {"name":"b]"} ,3]`,
+	} {
+		for _, wellFormed := range []bool{false, true} {
+			raw := []byte(text) // new memory, as each message has its own
+			want, wantOK := arrayItems(raw, false)
+			got, gotOK := l.itemsOf(raw, wellFormed && wantOK)
+			if gotOK != wantOK || len(got) != len(want) {
+				t.Fatalf("%s: got %q %v, want %q %v", text, got, gotOK, want, wantOK)
+			}
+			for i := range want {
+				if &got[i][0] != &want[i][0] || len(got[i]) != len(want[i]) || cap(got[i]) != cap(want[i]) {
+					t.Errorf("%s: item %d is %q, not the new text's %q", text, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
