@@ -22,17 +22,19 @@ type pagedList struct {
 	open   map[string]*listingSoFar
 	// cursors lists the keys of open, oldest first, for eviction.
 	cursors []string
-	// last is the most recent array of items read whole, and where each
-	// of its items lies in it.
-	last itemSpans
+	// last is the most recent result read whole, with where each of its
+	// items lies in it.
+	last readPage
 }
 
-// itemSpans is an array of items and the span of each item in it: a
-// server that repeats its list sends the same bytes, whose items lie where
-// they did, so they are found again without reading the array.
-type itemSpans struct {
-	raw   []byte
-	spans []span
+// readPage is a list result and what a page takes from it: its nextCursor
+// and the span of each item in it. A server that repeats its list sends
+// the same bytes, whose items lie where they did, so they are found again
+// without reading the result.
+type readPage struct {
+	result []byte
+	spans  []span
+	next   string
 }
 
 type span struct{ start, end int }
@@ -65,11 +67,9 @@ func newPagedList(member string) *pagedList {
 // add reads a list result; ok is false when the result carries no array of
 // items under the member.
 func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
-	p.items, ok = l.itemsOf(m.ResultField(l.member), m.result.wellFormed)
-	if !ok {
+	if p.items, p.next, ok = l.read(m); !ok {
 		return p, false
 	}
-	p.next, _ = m.ResultString("nextCursor")
 	cursor, hasCursor := requestCursor(m.Request)
 	sofar := &listingSoFar{whole: true}
 	if hasCursor {
@@ -90,36 +90,44 @@ func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
 	return p, true
 }
 
-// itemsOf is arrayItems, answered from the previous array read when raw
-// holds its bytes.
-func (l *pagedList) itemsOf(raw json.RawMessage, wellFormed bool) ([]json.RawMessage, bool) {
-	if l.last.raw != nil && bytes.Equal(raw, l.last.raw) {
-		return l.last.itemsIn(raw), true
+// read returns the items and nextCursor of a list result; false when it
+// carries no array of items under the member. A result the same to the
+// byte as the previous one read has its items where that one had them.
+func (l *pagedList) read(m *Msg) (items []json.RawMessage, next string, ok bool) {
+	if l.last.result != nil && bytes.Equal(m.Result, l.last.result) {
+		return l.last.itemsIn(m.Result), l.last.next, true
 	}
-	items, ok := arrayItems(raw, wellFormed)
-	if ok {
-		l.last = spansOf(raw, items)
+	if items, ok = arrayItems(m.ResultField(l.member), m.result.wellFormed); !ok {
+		return nil, "", false
 	}
-	return items, ok
+	next, _ = m.ResultString("nextCursor")
+	if spans, ok := spansOf(m.Result, items); ok {
+		l.last = readPage{result: m.Result, spans: spans, next: next}
+	}
+	return items, next, true
 }
 
-// spansOf records where items, the elements arrayItems found in raw, lie
-// in it. Each is a slice of raw, so its capacity tells where it starts.
-func spansOf(raw []byte, items []json.RawMessage) itemSpans {
+// spansOf records where items, elements of a member of result, lie in it.
+// Each is a slice of result, so its capacity tells where it starts; false
+// for an item that lies elsewhere.
+func spansOf(result []byte, items []json.RawMessage) ([]span, bool) {
 	spans := make([]span, len(items))
 	for i, it := range items {
-		start := cap(raw) - cap(it)
+		start := cap(result) - cap(it)
+		if start < 0 || start+len(it) > len(result) {
+			return nil, false
+		}
 		spans[i] = span{start, start + len(it)}
 	}
-	return itemSpans{raw: raw, spans: spans}
+	return spans, true
 }
 
-// itemsIn returns the items of raw, an array the same to the byte as the
-// one the spans were taken from, as arrayItems reads them.
-func (a *itemSpans) itemsIn(raw []byte) []json.RawMessage {
-	items := make([]json.RawMessage, len(a.spans))
-	for i, sp := range a.spans {
-		items[i] = raw[sp.start:sp.end]
+// itemsIn returns the items of result, the same to the byte as the result
+// the spans were taken from, as arrayItems reads them.
+func (r *readPage) itemsIn(result []byte) []json.RawMessage {
+	items := make([]json.RawMessage, len(r.spans))
+	for i, sp := range r.spans {
+		items[i] = result[sp.start:sp.end]
 	}
 	return items
 }

@@ -69,19 +69,22 @@ func TestWithoutNullsReadsNullArgumentsAsAbsent(t *testing.T) {
 	}
 }
 
-// An array repeated to the byte is found in the new text as arrayItems
-// finds it there, and an array that differs is read anew.
-func TestPagedListFindsTheItemsOfARepeatedArrayInTheNewText(t *testing.T) {
+// A result repeated to the byte has its items found in the new text as
+// arrayItems finds them there, and a result that differs is read anew.
+func TestPagedListFindsTheItemsOfARepeatedResultInTheNewText(t *testing.T) {
 	l := newPagedList("tools")
 	for _, text := range []string{
-		`[{"name":"a"}, {"name":"b]"} ,3]`, `[{"name":"a"}, {"name":"b]"} ,3]`, ` [ ] `, ` [ ] `, `[1,2`, `[1,2`, `[{"name":"a"}, {"name":"b]"} ,3]`,
+		`{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`, `{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`,
+		`{"tools": [ ] ,"nextCursor":"c"}`, `{"tools": [ ] ,"nextCursor":"c"}`, `{"tools":[1,2}`, `{"tools":[1,2}`,
+		`{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`, ` {"tools":[{"name":"a"}, {"name":"b]"} ,3]}`,
 	} {
-		for _, wellFormed := range []bool{false, true} {
-			raw := []byte(text) // new memory, as each message has its own
-			want, wantOK := arrayItems(raw, false)
-			got, gotOK := l.itemsOf(raw, wellFormed && wantOK)
-			if gotOK != wantOK || len(got) != len(want) {
-				t.Fatalf("%s: got %q %v, want %q %v", text, got, gotOK, want, wantOK)
+		for range 2 {
+			m := listResult(nil, text) // new memory, as each message has its own
+			got, gotNext, gotOK := l.read(m)
+			want, wantOK := arrayItems(m.ResultField("tools"), false)
+			wantNext, _ := m.ResultString("nextCursor")
+			if gotOK != wantOK || gotNext != wantNext || len(got) != len(want) {
+				t.Fatalf("%s: got %q %q %v, want %q %q %v", text, got, gotNext, gotOK, want, wantNext, wantOK)
 			}
 			for i := range want {
 				if &got[i][0] != &want[i][0] || len(got[i]) != len(want[i]) || cap(got[i]) != cap(want[i]) {
