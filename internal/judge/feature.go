@@ -60,33 +60,38 @@ func (f *feature) observe(s *Session, m *Msg) bool {
 	if !f.correlated(s, m) {
 		return true
 	}
-	p, ok := f.observeList(s, m)
-	if ok {
-		f.onPage(s, m, p)
-	}
-	return ok
-}
-
-func (f *feature) observeList(s *Session, m *Msg) (listPage, bool) {
 	f.listen.observe(m)
-	if m.Kind == KindNotification && m.From == spec.Server && m.Method == f.listChanged {
+	if m.From != spec.Server {
+		return false
+	}
+	if m.Kind == KindNotification && m.Method == f.listChanged {
 		f.watch.announce(s, f.checks.changed)
 	}
-	if m.From != spec.Server || m.Request == nil || !strings.HasPrefix(m.Request.Method, f.methods) {
-		return listPage{}, false
+	if m.Request == nil || !strings.HasPrefix(m.Request.Method, f.methods) {
+		return false
 	}
+	return f.observeResponse(s, m)
+}
+
+// observeResponse judges a server's response to one of the feature's
+// methods, and hands a list page to onPage.
+func (f *feature) observeResponse(s *Session, m *Msg) bool {
 	if m.Kind == KindResult {
 		f.judgeDeclared(s, m)
 	}
 	if m.Request.Method != f.list {
-		return listPage{}, false
+		return false
 	}
 	p, ok := f.judgeAnswered(s, m)
-	if ok && p.complete {
+	if !ok {
+		return false
+	}
+	if p.complete {
 		p.keys = f.listingKeys(p.all)
 		f.judgeChange(s, m, p.all, p.keys)
 	}
-	return p, ok
+	f.onPage(s, m, p)
+	return true
 }
 
 // correlated reports whether m can be judged as what it seems: not a
@@ -98,7 +103,7 @@ func (f *feature) correlated(s *Session, m *Msg) bool {
 			f.collided = map[string]bool{}
 		}
 		f.collided[m.IDKey] = true
-	case m.Request != nil && m.Request.From == spec.Client && f.collided[m.Request.IDKey]:
+	case len(f.collided) > 0 && m.Request != nil && m.Request.From == spec.Client && f.collided[m.Request.IDKey]:
 		delete(f.collided, m.Request.IDKey)
 		return false
 	}
