@@ -1,9 +1,12 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // listResult makes a tools/list result answering a request with cursor.
@@ -93,4 +96,37 @@ func TestPagedListFindsTheItemsOfARepeatedResultInTheNewText(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzPagedListRead holds the reading of list results, repeated or not, to
+// what reading each afresh finds: the same items, cut from the result's own
+// text, and the same nextCursor.
+func FuzzPagedListRead(f *testing.F) {
+	f.Add([]byte(`{"tools":[{"name":"a"},{"name":"b"}]}`), []byte(`{"tools":[{"name":"a"}],"nextCursor":"c"}`))
+	f.Add([]byte(`{"tools":[1, [2,{"x":"]"}] ,"\""]}`), []byte(`{"tools":null}`))
+	f.Add([]byte(`{"tools":[1,2],"tools":[3]}`), []byte(` {"tools" : [ ] } `))
+	f.Add([]byte(`{"t\u006fols":[1],"nextCursor":"\u0063"}`), []byte(`[{"tools":[1]}]`))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		l := newPagedList("tools")
+		for _, text := range [][]byte{a, a, b, a, b, b} {
+			m := &Msg{Kind: KindResult, Result: bytes.Clone(text)}
+			m.result.wellFormed = rawjson.Valid(text)
+			items, next, ok := l.read(m)
+			fresh := &Msg{Kind: KindResult, Result: m.Result}
+			fresh.result.wellFormed = m.result.wellFormed
+			want, wantOK := arrayItems(fresh.ResultField("tools"), fresh.result.wellFormed)
+			wantNext := ""
+			if wantOK {
+				wantNext, _ = fresh.ResultString("nextCursor")
+			}
+			if ok != wantOK || next != wantNext || len(items) != len(want) {
+				t.Fatalf("%q: got %q %q %v, want %q %q %v", text, items, next, ok, want, wantNext, wantOK)
+			}
+			for i := range want {
+				if len(want[i]) > 0 && &items[i][0] != &want[i][0] || len(items[i]) != len(want[i]) || cap(items[i]) != cap(want[i]) {
+					t.Fatalf("%q: item %d is %q, not the text's own %q", text, i, items[i], want[i])
+				}
+			}
+		}
+	})
 }
