@@ -437,12 +437,12 @@ func (m *Msg) ResultMeta() metaMembers {
 	return m.resultMeta
 }
 
-var metaMemberName = []byte(`"_meta"`)
+var metaMemberName = newRareNeedle(`"_meta"`)
 
 func (m *Msg) metaOf(obj json.RawMessage, fields func() *objectFields) metaMembers {
 	// Most messages carry no _meta at all; a byte search is far cheaper than
 	// reading the object to find that out.
-	if !bytes.Contains(obj, metaMemberName) {
+	if !metaMemberName.in(obj) {
 		return nil
 	}
 	f := fields()
@@ -466,7 +466,7 @@ func (m *Msg) metaOf(obj json.RawMessage, fields func() *objectFields) metaMembe
 
 // metaOf returns the members of obj._meta, nil when there is none.
 func metaOf(obj json.RawMessage) metaMembers {
-	if !bytes.Contains(obj, metaMemberName) {
+	if !metaMemberName.in(obj) {
 		return nil
 	}
 	return metaMembersOf(objectMember(obj, "_meta"))

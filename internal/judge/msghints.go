@@ -1,7 +1,5 @@
 package judge
 
-import "bytes"
-
 // lazyFlag is a yes/no fact about a message, worked out on first use.
 type lazyFlag uint8
 
@@ -25,7 +23,7 @@ func (f *lazyFlag) get(compute func() bool) bool {
 // InputRequiredResult. Every ask tracker (roots, sampling, elicitation, ...)
 // asks of every result; the scan of the whole result is done once.
 func (m *Msg) mayBeInputRequired() bool {
-	return m.inputRequiredHint.get(func() bool { return bytes.Contains(m.Result, []byte(`"input_required"`)) })
+	return m.inputRequiredHint.get(func() bool { return inputRequiredNeedle.in(m.Result) })
 }
 
 // mayBeRetry reports whether the params' text could carry inputResponses or
@@ -34,6 +32,12 @@ func (m *Msg) mayBeInputRequired() bool {
 // once.
 func (m *Msg) mayBeRetry() bool {
 	return m.retryHint.get(func() bool {
-		return bytes.Contains(m.Params, []byte(`"inputResponses"`)) || bytes.Contains(m.Params, []byte(`"requestState"`))
+		return inputResponsesNeedle.in(m.Params) || requestStateNeedle.in(m.Params)
 	})
 }
+
+var (
+	inputRequiredNeedle  = newRareNeedle(`"input_required"`)
+	inputResponsesNeedle = newRareNeedle(`"inputResponses"`)
+	requestStateNeedle   = newRareNeedle(`"requestState"`)
+)

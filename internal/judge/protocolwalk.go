@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -39,14 +38,14 @@ type visitFunc func(key []byte, val json.RawMessage, at *walkPath) bool
 //
 // The walk reads the raw text: nothing is decoded, and a path is only
 // spelled out when a visitor asks for it.
-func walkMembers(m *Msg, needle []byte, visit visitFunc) {
+func walkMembers(m *Msg, needle rareNeedle, visit visitFunc) {
 	w := walker{visit: visit}
 	w.walk(m, needle)
 }
 
 // walk is walkMembers with the walker's visitor; a walker kept from message
 // to message reuses its buffers.
-func (w *walker) walk(m *Msg, needle []byte) {
+func (w *walker) walk(m *Msg, needle rareNeedle) {
 	raw, root := messageBody(m)
 	if !mayHold(m, needle) || !bodyWellFormed(m) && !rawjson.Valid(raw) {
 		return
@@ -67,9 +66,9 @@ func bodyWellFormed(m *Msg) bool {
 // mayHold reports whether the bytes of m's params or result hold needle.
 // A caller that builds a visitor can ask first: a closure that captures
 // variables costs an allocation even when the walk visits nothing.
-func mayHold(m *Msg, needle []byte) bool {
+func mayHold(m *Msg, needle rareNeedle) bool {
 	raw, _ := messageBody(m)
-	return bytes.Contains(raw, needle)
+	return needle.in(raw)
 }
 
 type walker struct {

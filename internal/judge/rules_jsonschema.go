@@ -47,7 +47,7 @@ type schemaVerdict struct{ dialect, validity string }
 
 // schemaNeedle is in the bytes of every message that carries a schema
 // member (inputSchema, outputSchema, requestedSchema).
-var schemaNeedle = []byte(`Schema"`)
+var schemaNeedle = newRareNeedle(`Schema"`)
 
 // schemaMembers name the members whose value is a JSON Schema.
 var schemaMembers = map[string]bool{"inputSchema": true, "outputSchema": true, "requestedSchema": true}
