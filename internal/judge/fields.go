@@ -4,9 +4,14 @@ import (
 	"encoding/json"
 )
 
-// The list operations that paginate.
-var listMethods = map[string]bool{
-	"tools/list": true, "prompts/list": true, "resources/list": true, "resources/templates/list": true,
+// isListMethod reports whether method is a list operation that paginates.
+// Rules ask of every message: a switch, not a map, answers without hashing.
+func isListMethod(method string) bool {
+	switch method {
+	case "tools/list", "prompts/list", "resources/list", "resources/templates/list":
+		return true
+	}
+	return false
 }
 
 // rpcErrorCode returns the integer code of an error response.

@@ -54,7 +54,7 @@ func (r *cachingRule) Message(s *Session, m *Msg) {
 	switch {
 	case m.Kind == KindRequest:
 		r.noteReuse(s, m)
-		if listMethods[m.Method] && m.From == spec.Client {
+		if isListMethod(m.Method) && m.From == spec.Client {
 			r.request(s, m)
 		}
 	case m.Request != nil && !m.Answered && cacheableMethods[m.Request.Method]:

@@ -82,7 +82,7 @@ func (r *cancellationRule) HTTP(s *Session, ev *trace.Event) {
 func (r *cancellationRule) Lifecycle(s *Session, ev *trace.Event) { r.after.lifecycle(s, ev) }
 
 func (r *cancellationRule) request(s *Session, m *Msg) {
-	if objectMember(m.Params, "task") != nil {
+	if m.ParamsField("task") != nil {
 		r.tasks.add(pendingKey(m.From, m.IDKey))
 	}
 	if m.Method == "tasks/cancel" {

@@ -74,7 +74,7 @@ func requestedLevel(s *Session, m *Msg) (string, bool) {
 	case s.Stateless():
 		raw = m.ParamsMeta().get("io.modelcontextprotocol/logLevel")
 	case m.Method == "logging/setLevel":
-		raw = objectMember(m.Params, "level")
+		raw = m.ParamsField("level")
 	}
 	if level, ok := rawjson.Unquote(raw); ok {
 		return level, true

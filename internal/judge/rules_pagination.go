@@ -41,9 +41,9 @@ func cursorKey(method, cursor string) string { return method + "\x00" + cursor }
 func (r *paginationRule) Message(s *Session, m *Msg) {
 	r.after.message(s, m)
 	switch {
-	case m.Kind == KindRequest && listMethods[m.Method] && m.From == spec.Client:
+	case m.Kind == KindRequest && isListMethod(m.Method) && m.From == spec.Client:
 		r.request(s, m)
-	case m.Request != nil && listMethods[m.Request.Method] && !m.Answered:
+	case m.Request != nil && isListMethod(m.Request.Method) && !m.Answered:
 		r.response(s, m)
 	}
 }
@@ -51,7 +51,7 @@ func (r *paginationRule) Message(s *Session, m *Msg) {
 func (r *paginationRule) Lifecycle(s *Session, ev *trace.Event) { r.after.lifecycle(s, ev) }
 
 func (r *paginationRule) request(s *Session, m *Msg) {
-	cursor, ok := stringField(m.Params, "cursor")
+	cursor, ok := m.ParamsString("cursor")
 	if !ok {
 		return
 	}
@@ -78,7 +78,11 @@ func (r *paginationRule) response(s *Session, m *Msg) {
 				"the server refused %s with a cursor it never issued with error code %s, not -32602 (Invalid params)", m.Request.Method, errorCodeText(m))
 		}
 	}
-	if next, ok := stringField(m.Result, "nextCursor"); ok && m.Kind == KindResult {
+	if m.Kind != KindResult {
+		return
+	}
+	// The list rule reads the result's members too: read once, shared.
+	if next, ok := m.ResultString("nextCursor"); ok {
 		r.issued.add(cursorKey(m.Request.Method, next))
 	}
 }
