@@ -15,9 +15,7 @@ func (r *cancellationRule) response(s *Session, m *Msg) {
 		return
 	}
 	r.answered.add(req, m.Event)
-	key := pendingKey(req.From, req.IDKey)
-	mark := r.marks[key]
-	delete(r.marks, key)
+	mark, _ := takePending(r.marks, req)
 	if mark != nil && mark.byIssuer && mark.read {
 		s.Fail("cancellation.no-response-after-cancel", m.From, m.Event,
 			"the %s answered request %s (%q) after it had read its cancellation (line %d): it had already answered a request sent after the cancellation, or accepted the POST that carried it", m.From, displayID(req.IDKey), req.Method, mark.notice.Line)

@@ -100,9 +100,12 @@ func (r *progressRule) response(m *Msg) {
 	if m.Kind == KindResult && (req.Method == "tasks/get" || req.Method == "tasks/cancel") {
 		r.taskStatus(m.Result, m.Event)
 	}
+	if req.ProgressToken == "" {
+		return // most requests carry no token: no lookup
+	}
 	key := tokenKey(req.From, req.ProgressToken)
 	st := r.active[key]
-	if req.ProgressToken == "" || st == nil || st.req != (requestKey{req.From, req.IDKey}) {
+	if st == nil || st.req != (requestKey{req.From, req.IDKey}) {
 		return
 	}
 	if t := r.createdTask(m); t != nil && t.ID != "" {
@@ -194,7 +197,7 @@ func (r *progressRule) End(s *Session) {
 // finishedToken is a token whose request or task ended.
 type finishedToken struct {
 	key      tokenID
-	reqID    string
+	reqID    json.RawMessage
 	task     string
 	status   string
 	line     int

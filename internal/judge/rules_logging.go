@@ -104,12 +104,10 @@ func judgesUnknownLevel(s *Session) bool {
 }
 
 func (r *loggingRule) response(s *Session, m *Msg) {
-	key := pendingKey(m.Request.From, m.Request.IDKey)
 	if s.Stateless() {
 		r.scoped.close(m)
 	}
-	if level, ok := r.invalid[key]; ok {
-		delete(r.invalid, key)
+	if level, ok := takePending(r.invalid, m.Request); ok {
 		code, isCode := rpcErrorCode(m)
 		s.Expect("logging.invalid-level-rejected", isCode && code == -32602, spec.Server, m.Event,
 			"the server answered %q with log level %q by %s, not an error with code -32602 (Invalid params)", m.Request.Method, level, describeAnswer(m))

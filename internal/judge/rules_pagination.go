@@ -70,9 +70,7 @@ func (r *paginationRule) request(s *Session, m *Msg) {
 }
 
 func (r *paginationRule) response(s *Session, m *Msg) {
-	key := pendingKey(m.Request.From, m.Request.IDKey)
-	if r.unissued[key] {
-		delete(r.unissued, key)
+	if unissued, _ := takePending(r.unissued, m.Request); unissued {
 		if code, ok := rpcErrorCode(m); m.Kind == KindError {
 			s.Expect("pagination.invalid-cursor-error", ok && code == -32602, spec.Server, m.Event,
 				"the server refused %s with a cursor it never issued with error code %s, not -32602 (Invalid params)", m.Request.Method, errorCodeText(m))

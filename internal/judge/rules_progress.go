@@ -1,6 +1,10 @@
 package judge
 
-import "github.com/mcpverdict/mcpverdict/internal/spec"
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
 
 // Progress: tokens issued on requests, notifications only for tokens in
 // flight, progress that only goes up.
@@ -38,8 +42,8 @@ type progressRule struct {
 
 type tokenState struct {
 	req  requestKey
-	id   string // the request id, for messages
-	task string // set once a CreateTaskResult answered the request
+	id   json.RawMessage // the request id, for messages
+	task string          // set once a CreateTaskResult answered the request
 	last float64
 	seen bool // a notification arrived for it
 }
@@ -88,6 +92,6 @@ func (r *progressRule) request(s *Session, m *Msg) {
 	}
 	s.Pass("progress.token-unique", m.From)
 	if m.IDKey != "" {
-		r.active[key] = &tokenState{id: string(m.ID), req: requestKey{m.From, m.IDKey}}
+		r.active[key] = &tokenState{id: m.ID, req: requestKey{m.From, m.IDKey}}
 	}
 }

@@ -84,6 +84,20 @@ func (s *Session) PendingRequests(fn func(*Request)) {
 // facts about requests in flight.
 func pendingKey(from spec.Party, idKey string) string { return string(from) + "|" + idKey }
 
+// takePending removes and returns what a rule keeps in byKey about req, a
+// request in flight keyed by pendingKey. Every response asks, and rules
+// seldom keep anything: the key is only built when byKey holds some.
+func takePending[V any](byKey map[string]V, req *Request) (V, bool) {
+	if len(byKey) == 0 {
+		var none V
+		return none, false
+	}
+	key := pendingKey(req.From, req.IDKey)
+	v, ok := byKey[key]
+	delete(byKey, key)
+	return v, ok
+}
+
 // requestKey is pendingKey as the session keys its requests in flight: a
 // pair builds no string for every message.
 type requestKey struct {
