@@ -216,10 +216,9 @@ func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellF
 }
 
 // wireMsg holds the members of a JSON-RPC message as raw text; a member
-// that is absent is nil, one that is null is "null".
-type wireMsg struct {
-	jsonrpc, id, method, params, result, error json.RawMessage
-}
+// that is absent is nil, one that is null is "null". It is the trace
+// reader's record of them, so that taking that record copies nothing.
+type wireMsg = trace.RPCMembers
 
 // parseOne reads one JSON-RPC message. Its members are found by a scan of
 // the text, not decoded, and each rule reads only the members it needs.
@@ -233,19 +232,19 @@ func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool, id
 		m.Problem = "not a JSON object"
 		return m
 	}
-	if w.jsonrpc != nil && !isNull(w.jsonrpc) {
-		m.JSONRPC = wireName(w.jsonrpc)
+	if w.JSONRPC != nil && !isNull(w.JSONRPC) {
+		m.JSONRPC = wireName(w.JSONRPC)
 		m.HasJSONRPC = true
 	}
-	m.ID, m.Params, m.Result = w.id, w.params, w.result
-	m.IDKey = ids.key(w.id)
-	hasMethod := w.method != nil && !isNull(w.method)
+	m.ID, m.Params, m.Result = w.ID, w.Params, w.Result
+	m.IDKey = ids.key(w.ID)
+	hasMethod := w.Method != nil && !isNull(w.Method)
 	if hasMethod {
-		m.Method = wireName(w.method)
+		m.Method = wireName(w.Method)
 	}
 	m.Kind, m.Problem = classify(&w, hasMethod)
 	if m.Kind == KindError {
-		m.Error = parseRPCError(w.error)
+		m.Error = parseRPCError(w.Error)
 	}
 	return m
 }
@@ -257,8 +256,7 @@ func wireMsgOf(ev *trace.Event, body []byte, wellFormed bool) (wireMsg, bool) {
 	if !recorded || !sameBytes(body, ev.Payload) {
 		return scanWireMsg(body, wellFormed)
 	}
-	w := wireMsg{jsonrpc: rpc.JSONRPC, id: rpc.ID, method: rpc.Method, params: rpc.Params, result: rpc.Result, error: rpc.Error}
-	return w, stringOrNull(w.jsonrpc) && stringOrNull(w.method)
+	return rpc, stringOrNull(rpc.JSONRPC) && stringOrNull(rpc.Method)
 }
 
 // scanWireMsg finds the members of a message. Like decoding into a struct
@@ -273,20 +271,20 @@ func scanWireMsg(body []byte, wellFormed bool) (wireMsg, bool) {
 	for it.Next() {
 		switch v := it.Value(); string(it.Key()) {
 		case "jsonrpc":
-			w.jsonrpc = v
+			w.JSONRPC = v
 		case "id":
-			w.id = v
+			w.ID = v
 		case "method":
-			w.method = v
+			w.Method = v
 		case "params":
-			w.params = v
+			w.Params = v
 		case "result":
-			w.result = v
+			w.Result = v
 		case "error":
-			w.error = v
+			w.Error = v
 		}
 	}
-	ok := it.Valid() && stringOrNull(w.jsonrpc) && stringOrNull(w.method)
+	ok := it.Valid() && stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 	return w, ok
 }
 
@@ -359,11 +357,11 @@ func parseRPCError(raw json.RawMessage) *RPCError {
 }
 
 func classify(w *wireMsg, hasMethod bool) (MsgKind, string) {
-	hasResult, hasError := w.result != nil, w.error != nil
+	hasResult, hasError := w.Result != nil, w.Error != nil
 	switch {
 	case hasMethod && (hasResult || hasError):
 		return KindInvalid, "a message with both a method and a result or error"
-	case hasMethod && w.id == nil:
+	case hasMethod && w.ID == nil:
 		return KindNotification, ""
 	case hasMethod:
 		return KindRequest, ""
@@ -373,7 +371,7 @@ func classify(w *wireMsg, hasMethod bool) (MsgKind, string) {
 		return KindResult, ""
 	case hasError:
 		return KindError, ""
-	case w.id != nil:
+	case w.ID != nil:
 		return KindInvalid, "a response with neither result nor error"
 	}
 	return KindInvalid, "neither a request, a notification nor a response"
