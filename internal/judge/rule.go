@@ -44,6 +44,30 @@ type Check struct {
 type RuleSpec struct {
 	Checks []Check
 	New    func() Rule
+	// Messages says whose messages the rule judges: a rule that judges
+	// only the sessions of one kind of revision says so, and the engine
+	// does not call its Message for the others (about a third of the rules,
+	// each called for every message).
+	Messages sessionScope
+}
+
+// sessionScope names the sessions whose messages a rule judges.
+type sessionScope uint8
+
+const (
+	// everySession is the default.
+	everySession sessionScope = iota
+	// statelessOnly: 2026-07-28 sessions, which have no handshake; the
+	// rule's Message returns at once in any other.
+	statelessOnly
+	// handshakeOnly: sessions that begin with initialize; the rule's
+	// Message returns at once in a stateless one.
+	handshakeOnly
+)
+
+// judges reports whether a rule of scope judges the messages of a session.
+func (scope sessionScope) judges(stateless bool) bool {
+	return scope == everySession || (scope == statelessOnly) == stateless
 }
 
 var (
@@ -75,10 +99,15 @@ func Checks() []Check {
 // HasCheck reports whether id names an implemented check.
 func HasCheck(id string) bool { _, ok := checkByID[id]; return ok }
 
-func newRules() []Rule {
-	out := make([]Rule, len(ruleSpecs))
+// newRules makes a session's rules, and lists, in the same order, those
+// that judge its messages.
+func newRules(stateless bool) (rules, messageRules []Rule) {
+	rules = make([]Rule, len(ruleSpecs))
 	for i, rs := range ruleSpecs {
-		out[i] = rs.New()
+		rules[i] = rs.New()
+		if rs.Messages.judges(stateless) {
+			messageRules = append(messageRules, rules[i])
+		}
 	}
-	return out
+	return rules, messageRules
 }

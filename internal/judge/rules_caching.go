@@ -17,7 +17,8 @@ func init() {
 			{"caching.scope-consistent-pages", "every page of a listing carries the cacheScope of the page whose nextCursor requested it"},
 			{"caching.restart-after-invalid-cursor", "after the server refuses a cursor it had issued, the client's next request of that list starts from the beginning"},
 		},
-		New: func() Rule { return newCachingRule() },
+		New:      func() Rule { return newCachingRule() },
+		Messages: statelessOnly,
 	})
 }
 

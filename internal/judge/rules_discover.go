@@ -14,7 +14,8 @@ func init() {
 			{"discover.server-info", "the discover result carries io.modelcontextprotocol/serverInfo in _meta"},
 			{"discover.first-on-stdio", "on stdio, a modern client's first request is server/discover"},
 		},
-		New: func() Rule { return &discoverRule{} },
+		New:      func() Rule { return &discoverRule{} },
+		Messages: statelessOnly,
 	})
 }
 

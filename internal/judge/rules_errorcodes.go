@@ -18,7 +18,8 @@ func init() {
 			{"errorcode.defined-meaning", "the defined MCP codes are used with their meaning: -32020 for HTTP header mismatches, -32022 for a version the server does not support"},
 			{"errorcode.outside-reserved", "codes for purposes the specification does not define lie outside the JSON-RPC reserved range -32768 to -32000"},
 		},
-		New: func() Rule { return errorCodeRule{} },
+		New:      func() Rule { return errorCodeRule{} },
+		Messages: statelessOnly,
 	})
 }
 

@@ -27,7 +27,8 @@ func init() {
 			{"http.x-mcp-header-primitive", "x-mcp-header annotates only integer, string or boolean properties"},
 			{"http.x-mcp-header-reachable", "x-mcp-header annotates only properties reached from the root through properties keys"},
 		},
-		New: func() Rule { return annotationRule{} },
+		New:      func() Rule { return annotationRule{} },
+		Messages: statelessOnly,
 	})
 }
 

@@ -18,7 +18,8 @@ func init() {
 			{"lifecycle.client-version", "the initialize request carries a protocolVersion"},
 			{"lifecycle.server-version", "the initialize result's protocolVersion is a revision identifier"},
 		},
-		New: func() Rule { return &lifecycleRule{} },
+		New:      func() Rule { return &lifecycleRule{} },
+		Messages: handshakeOnly,
 	})
 }
 

@@ -27,7 +27,8 @@ func init() {
 			{"mrtr.extra-responses-ignored", "a retry with every requested input plus unrequested ones is not refused as invalid params"},
 			{"mrtr.missing-inputs-requested-again", "a retry missing requested inputs is answered with a new InputRequiredResult, not an error"},
 		},
-		New: func() Rule { return newMRTRRule() },
+		New:      func() Rule { return newMRTRRule() },
+		Messages: statelessOnly,
 	})
 }
 

@@ -9,7 +9,8 @@ func init() {
 		Checks: []Check{
 			{"patterns.no-server-requests", "the server sends no JSON-RPC request"},
 		},
-		New: func() Rule { return patternsRule{} },
+		New:      func() Rule { return patternsRule{} },
+		Messages: statelessOnly,
 	})
 }
 

@@ -15,7 +15,8 @@ func init() {
 		Checks: []Check{
 			{"ping.empty-result", "a ping is answered with an empty result (nothing but _meta), never with an error, and not left unanswered while the receiver answers requests sent after it"},
 		},
-		New: func() Rule { return &pingRule{} },
+		New:      func() Rule { return &pingRule{} },
+		Messages: handshakeOnly,
 	})
 }
 

@@ -17,7 +17,8 @@ func init() {
 			{"protocolmeta.server-info", "every result carries io.modelcontextprotocol/serverInfo in _meta"},
 			{"protocolmeta.subscription-id", "every notification of a subscriptions/listen stream carries io.modelcontextprotocol/subscriptionId in _meta"},
 		},
-		New: func() Rule { return protocolMetaRule{} },
+		New:      func() Rule { return protocolMetaRule{} },
+		Messages: statelessOnly,
 	})
 }
 

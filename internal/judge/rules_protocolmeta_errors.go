@@ -22,7 +22,8 @@ func init() {
 			{"protocolmeta.missing-capability-error", "a request that needs an undeclared client capability is answered with error -32021 listing exactly missing capabilities"},
 			{"protocolmeta.missing-capability-http-400", "over HTTP, error -32021 comes with status 400"},
 		},
-		New: func() Rule { return &requestRejectionRule{} },
+		New:      func() Rule { return &requestRejectionRule{} },
+		Messages: statelessOnly,
 	})
 }
 

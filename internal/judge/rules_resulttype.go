@@ -10,7 +10,8 @@ func init() {
 			{"resulttype.present", "every result carries a resultType member"},
 			{"resulttype.known-value", `a resultType is "complete", "input_required", or a value of an extension advertised via capabilities`},
 		},
-		New: func() Rule { return resultTypeRule{} },
+		New:      func() Rule { return resultTypeRule{} },
+		Messages: statelessOnly,
 	})
 }
 

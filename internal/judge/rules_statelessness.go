@@ -9,7 +9,8 @@ func init() {
 		Checks: []Check{
 			{"statelessness.no-prior-context", "the server relies on no client capability that only other requests of the connection declared"},
 		},
-		New: func() Rule { return statelessnessRule{} },
+		New:      func() Rule { return statelessnessRule{} },
+		Messages: statelessOnly,
 	})
 }
 

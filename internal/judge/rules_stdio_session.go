@@ -17,7 +17,8 @@ func init() {
 			{"stdio.client-closes-stdin", "the client ends a stdio session by closing the server's stdin"},
 			{"stdio.server-exits-on-eof", "the server exits by itself once its stdin is closed"},
 		},
-		New: func() Rule { return &stdioSessionRule{} },
+		New:      func() Rule { return &stdioSessionRule{} },
+		Messages: statelessOnly,
 	})
 }
 

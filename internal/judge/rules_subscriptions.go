@@ -17,7 +17,8 @@ func init() {
 			{"subscriptions.no-notification-before-ack", "no notification carries a subscription's id before its acknowledgment"},
 			{"subscriptions.graceful-closure", "a server that ends a subscription on its own answers subscriptions/listen with a result before closing the stream"},
 		},
-		New: func() Rule { return &subscriptionsRule{subs: map[string]*subscription{}} },
+		New:      func() Rule { return &subscriptionsRule{subs: map[string]*subscription{}} },
+		Messages: statelessOnly,
 	})
 }
 

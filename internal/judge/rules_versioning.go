@@ -23,7 +23,8 @@ func init() {
 			{"versioning.extension-fallback", "a server keeps to core result types for a request whose client capabilities advertise no extension"},
 			{"versioning.initialize-error-names-versions", "an error answering initialize names the protocol versions the server supports"},
 		},
-		New: func() Rule { return &versioningRule{} },
+		New:      func() Rule { return &versioningRule{} },
+		Messages: statelessOnly,
 	})
 }
 

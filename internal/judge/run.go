@@ -96,7 +96,7 @@ func (r *run) message(s *Session, ev *trace.Event) {
 		r.messages++
 		m.HTTPErrorBody = r.httpErrorBody(m)
 		s.annotate(m)
-		for _, rule := range s.rules {
+		for _, rule := range s.messageRules {
 			rule.Message(s, m)
 		}
 		r.wire.message(r, m)
@@ -139,7 +139,7 @@ func (r *run) session(ev *trace.Event) *Session {
 	s := newSession(key, r)
 	r.sessions[key] = s
 	r.order = append(r.order, s)
-	s.rules = newRules()
+	s.rules, s.messageRules = newRules(s.Stateless())
 	r.noteExchange(ev, s)
 	return s
 }

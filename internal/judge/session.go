@@ -49,6 +49,8 @@ type Session struct {
 
 	run   *run
 	rules []Rule
+	// messageRules are the rules that judge this session's messages.
+	messageRules []Rule
 	// stateless is Stateless's answer, fixed with the revision.
 	stateless bool
 	current   *trace.Event
