@@ -2,6 +2,7 @@ package trace
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
@@ -48,6 +49,10 @@ func (e *Event) readPayload(it *rawjson.Iter) bool {
 // setField stores one member; false for a key that needs decoding or
 // matches a field only in another case, and for a value of another type.
 func (e *Event) setField(key, v []byte) bool {
+	if string(v) == "null" && !holdsNull(key) {
+		// encoding/json leaves a field that cannot hold null as it was.
+		return slices.Contains(eventFields, string(key)) || !namesOneOf(key, eventFields)
+	}
 	var ok bool
 	switch string(key) {
 	case "seq":
@@ -114,6 +119,16 @@ func (e *Event) setOtherField(key, v []byte) bool {
 		return !namesOneOf(key, eventFields)
 	}
 	return ok
+}
+
+// holdsNull reports whether a field takes a null as its value: the
+// pointers, the map and the raw payload.
+func holdsNull(key []byte) bool {
+	switch string(key) {
+	case "payload", "raw", "headers", "exit_code", "sse":
+		return true
+	}
+	return false
 }
 
 // eventFields are the field names of the format.
@@ -196,7 +211,9 @@ func sseValue(v []byte) (*SSEFrame, bool) {
 		case "id":
 			f.ID, ok = stringPointer(val)
 		case "event":
-			f.Event, ok = stringValue(val)
+			if string(val) != "null" { // which leaves it as it was
+				f.Event, ok = stringValue(val)
+			}
 		case "retry":
 			f.Retry, ok = int64Pointer(val)
 		default:
@@ -209,13 +226,10 @@ func sseValue(v []byte) (*SSEFrame, bool) {
 	return f, it.Valid()
 }
 
-// stringValue reads a string field: a string, or null (which leaves it
-// empty). The values the format names come back as the constants, so the
+// stringValue reads a string field's string (setField has dealt with a
+// null). The values the format names come back as the constants, so the
 // common events allocate nothing for them.
 func stringValue(v []byte) (string, bool) {
-	if string(v) == "null" {
-		return "", true
-	}
 	if len(v) < 2 || v[0] != '"' {
 		return "", false
 	}
@@ -256,16 +270,11 @@ func knownValue(inner []byte) (string, bool) {
 	return "", false
 }
 
-// int64Value reads an integer field: an integer literal, or null (zero).
-// v is one well-formed value (the scan that found it checked it), so the
-// only text Int64 takes is a JSON integer: a fraction, an exponent or a
-// value of another type fails its parse.
-func int64Value(v []byte) (int64, bool) {
-	if string(v) == "null" {
-		return 0, true
-	}
-	return rawjson.Int64(v)
-}
+// int64Value reads an integer field's integer literal (setField has dealt
+// with a null). v is one well-formed value (the scan that found it checked
+// it), so the only text Int64 takes is a JSON integer: a fraction, an
+// exponent or a value of another type fails its parse.
+func int64Value(v []byte) (int64, bool) { return rawjson.Int64(v) }
 
 func trimRight(b []byte) []byte {
 	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {

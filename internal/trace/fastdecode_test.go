@@ -23,6 +23,10 @@ func FuzzDecodeFast(f *testing.F) {
 	f.Add([]byte(`{"seq":3,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":null,"exchange":-2,"stream":"post:1","session":"a\u00e9\n","mono_ns":null}`))
 	f.Add([]byte("{\"seq\":1,\"direction\":\"client-to-server\",\"transport\":\"stdio\",\"kind\":\"http\",\"session\":\"\xff\xc3\xa9\",\"event\":null}"))
 	f.Add([]byte("{\"headers\":{\"\x89\":\"\"}}"))
+	// A null leaves a field that cannot hold it as it was.
+	f.Add([]byte(`{"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http"}`))
+	f.Add([]byte(`{"seq":1,"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http","session":"a","session":null,"SSE":null,"x":null}`))
+	f.Add([]byte(`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http","sse":{"event":"a","event":null,"retry":null},"raw":null,"exit_code":null}`))
 	paths, _ := filepath.Glob(filepath.Join(repoRoot(f), "corpus", "*", "*.jsonl"))
 	for _, p := range paths {
 		b, _ := os.ReadFile(p)
