@@ -131,9 +131,11 @@ func holdsNull(key []byte) bool {
 	return false
 }
 
-// eventFields are the field names of the format.
-var eventFields = []string{"seq", "direction", "transport", "kind", "payload", "raw", "raw_base64", "method", "path",
-	"status", "headers", "event", "exit_code", "signal", "reason", "exchange", "stream", "sse", "mono_ns", "session"}
+// eventFields are the field names of the format: first, in the order a
+// writer writes them, those decodeLine reads itself, numbered as its
+// field constants; then those it leaves to setField.
+var eventFields = []string{"seq", "direction", "transport", "kind", "payload", "event", "exchange", "stream", "mono_ns", "session",
+	"raw", "raw_base64", "method", "path", "status", "headers", "exit_code", "signal", "reason", "sse"}
 
 // namesOneOf reports whether a key the fast path does not read could still
 // be one of the names: the general decoder matches names in any case, and

@@ -27,6 +27,9 @@ func FuzzDecodeFast(f *testing.F) {
 	f.Add([]byte(`{"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http"}`))
 	f.Add([]byte(`{"seq":1,"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http","session":"a","session":null,"SSE":null,"x":null}`))
 	f.Add([]byte(`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http","sse":{"event":"a","event":null,"retry":null},"raw":null,"exit_code":null}`))
+	for _, line := range trickyLines {
+		f.Add([]byte(line))
+	}
 	paths, _ := filepath.Glob(filepath.Join(repoRoot(f), "corpus", "*", "*.jsonl"))
 	for _, p := range paths {
 		b, _ := os.ReadFile(p)
@@ -37,21 +40,28 @@ func FuzzDecodeFast(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		fast := Event{Seq: -1}
-		if !decodeFast(bytes.Clone(line), &fast) {
-			return
-		}
-		general := Event{Seq: -1}
-		rest, err := json.Parse(bytes.Clone(line), &general, json.ZeroCopy)
-		if err != nil || len(bytes.TrimSpace(rest)) > 0 {
-			t.Fatalf("fast path took %q, which the general decoder refuses: %v", line, err)
-		}
-		checkRPCMembers(t, line, &fast)
-		fast.rpc = rpcOffsets{} // the general decoder records none
-		if !reflect.DeepEqual(fast, general) {
-			t.Fatalf("%q:\nfast    %+v\ngeneral %+v", line, fast, general)
-		}
+		checkFastPath(t, "decodeFast", decodeFast, line)
+		checkFastPath(t, "decodeLine", decodeLine, line)
 	})
+}
+
+// checkFastPath holds one fast path to the general decoder on one line.
+func checkFastPath(t *testing.T, name string, decode func([]byte, *Event) bool, line []byte) {
+	t.Helper()
+	fast := Event{Seq: -1}
+	if !decode(bytes.Clone(line), &fast) {
+		return
+	}
+	general := Event{Seq: -1}
+	rest, err := json.Parse(bytes.Clone(line), &general, json.ZeroCopy)
+	if err != nil || len(bytes.TrimSpace(rest)) > 0 {
+		t.Fatalf("%s took %q, which the general decoder refuses: %v", name, line, err)
+	}
+	checkRPCMembers(t, line, &fast)
+	fast.rpc = rpcOffsets{} // the general decoder records none
+	if !reflect.DeepEqual(fast, general) {
+		t.Fatalf("%s %q:\nfast    %+v\ngeneral %+v", name, line, fast, general)
+	}
 }
 
 // checkRPCMembers holds the JSON-RPC members the fast path recorded to a

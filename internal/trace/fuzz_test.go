@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -15,6 +16,7 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte(okLines))
 	f.Add([]byte(okLines + `{"seq":9,"direction":"client-to-`))
 	f.Add([]byte("# note\n\n{}\n"))
+	f.Add([]byte(strings.Join(trickyLines, "\n")))
 	paths, _ := filepath.Glob(filepath.Join(repoRoot(f), "corpus", "*", "*.jsonl"))
 	for _, p := range paths {
 		if b, err := os.ReadFile(p); err == nil && len(b) < 64<<10 {

@@ -145,8 +145,8 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	// The event keeps sub-slices of its own copy of the line (payload, raw
 	// strings): one allocation per event instead of one per field.
 	line := bytes.Clone(b)
-	if decodeFast(line, ev) {
-		// decodeFast's scan checked the grammar of every member's value.
+	if decodeLine(line, ev) || decodeFastAfresh(line, ev) {
+		// The fast paths' scans checked the grammar of every member's value.
 		ev.readWellFormed = ev.Payload
 	} else {
 		*ev = Event{Seq: -1}
@@ -174,6 +174,13 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	}
 	r.lastSeq, r.seqLine, r.started = ev.Seq, r.line, true
 	return ev, nil
+}
+
+// decodeFastAfresh is decodeFast on an event that decodeLine may have
+// filled in part.
+func decodeFastAfresh(line []byte, ev *Event) bool {
+	*ev = Event{Seq: -1}
+	return decodeFast(line, ev)
 }
 
 func (r *Reader) validate(ev *Event) *ParseError {

@@ -1,0 +1,219 @@
+package trace
+
+import (
+	"bytes"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
+
+// decodeLine decodes the line recorders write: one compact object, keys
+// spelled plainly and each at most once, which it reads by their bytes in
+// one pass, checking the payload as it finds its end. It is decodeFast
+// without the general member iterator, which costs more than the line's
+// own bytes; it returns false on anything else (whitespace between
+// members, a key with an escape or in another case, a repeated key), and
+// decodeFast reads the line afresh.
+func decodeLine(b []byte, ev *Event) bool {
+	if len(b) < 2 || b[0] != '{' {
+		return false
+	}
+	var seen uint32
+	last := -1 // the field last read, for knownKeyAt
+	for i := 1; ; {
+		f, value := knownKeyAt(b, i, last)
+		if f >= 0 {
+			last = f
+		} else if f, value = otherKeyAt(b, i); value == 0 {
+			return false
+		}
+		if f >= 0 {
+			if seen&(1<<f) != 0 {
+				return false
+			}
+			seen |= 1 << f
+		}
+		var ok bool
+		if i, ok = ev.readMember(f, b, i, value); !ok || i >= len(b) {
+			return false
+		}
+		switch b[i] {
+		case ',':
+			i++
+		case '}':
+			return i+1 == len(b)
+		default:
+			return false
+		}
+	}
+}
+
+// otherKeyAt reads the key that opens at b[i], one knownKeyAt does not
+// know, and the colon after it: the field it names (-1 for a name that is
+// not the format's), and where its value starts; a value of 0 for a key
+// that is not plain ASCII, which only decoding could match, and for a
+// name that matches one of the format's in another case.
+func otherKeyAt(b []byte, i int) (field, value int) {
+	if i >= len(b) || b[i] != '"' {
+		return -1, 0
+	}
+	end := rawjson.PlainASCIIEnd(b, i+1)
+	if end+2 >= len(b) || b[end] != '"' || b[end+1] != ':' {
+		return -1, 0
+	}
+	key := b[i+1 : end]
+	if field = fieldOf(key); field < 0 && namesOneOf(key, eventFields) {
+		return -1, 0
+	}
+	return field, end + 2
+}
+
+// fieldOf numbers a field name as eventFields lists it, which is also its
+// bit in decodeLine's record of the keys seen; -1 for a name that is not
+// the format's.
+func fieldOf(key []byte) int {
+	for f, name := range eventFields {
+		if string(key) == name {
+			return f
+		}
+	}
+	return -1
+}
+
+// readMember reads the value at b[i] of field f and returns where it ends.
+// The common values, an object payload, a plain ASCII string and a short
+// integer, are read where they lie; the rest are found by the checking
+// scan and given to setField, as decodeFast gives them.
+func (e *Event) readMember(f int, b []byte, keyAt, i int) (int, bool) {
+	switch f {
+	case fieldPayload:
+		if b[i] == '{' {
+			return e.readPayloadAt(b, i)
+		}
+	case fieldSeq, fieldMonoNS, fieldExchange:
+		if n, end, ok := intAt(b, i); ok {
+			*e.intField(f) = n
+			return end, true
+		}
+	case fieldDirection, fieldTransport, fieldKind, fieldStream, fieldSession, fieldEvent:
+		if s, end, ok := plainString(b, i); ok {
+			*e.stringField(f) = s
+			return end, true
+		}
+	}
+	end, ok := rawjson.ValueEnd(b, i, 1)
+	return end, ok && e.setField(b[keyAt+1:i-2], b[i:end])
+}
+
+func (e *Event) intField(f int) *int64 {
+	switch f {
+	case fieldSeq:
+		return &e.Seq
+	case fieldMonoNS:
+		return &e.MonoNS
+	}
+	return &e.Exchange
+}
+
+func (e *Event) stringField(f int) *string {
+	switch f {
+	case fieldDirection:
+		return (*string)(&e.Direction)
+	case fieldTransport:
+		return (*string)(&e.Transport)
+	case fieldKind:
+		return (*string)(&e.Kind)
+	case fieldStream:
+		return &e.Stream
+	case fieldSession:
+		return &e.Session
+	}
+	return (*string)(&e.Event)
+}
+
+// intAt reads the integer at b[i] of at most 18 digits, which cannot
+// overflow, and returns where its digits end; false for anything else
+// (null, a longer integer, a leading zero), which setField reads. A
+// fraction or an exponent after the digits is left for decodeLine to
+// refuse, as it refuses any byte there but a comma or a brace.
+func intAt(b []byte, i int) (int64, int, bool) {
+	negative := i < len(b) && b[i] == '-'
+	if negative {
+		i++
+	}
+	start := i
+	var n int64
+	for ; i < len(b) && b[i]-'0' <= 9; i++ {
+		n = n*10 + int64(b[i]-'0')
+	}
+	digits := i - start
+	if digits == 0 || digits > 18 || (digits > 1 && b[start] == '0') {
+		return 0, 0, false
+	}
+	if negative {
+		n = -n
+	}
+	return n, i, true
+}
+
+// plainString reads the string at b[i] when it is plain ASCII, its own
+// value; the values the format names come back as its constants, as
+// stringValue gives them.
+func plainString(b []byte, i int) (string, int, bool) {
+	if b[i] != '"' {
+		return "", 0, false
+	}
+	end := rawjson.PlainASCIIEnd(b, i+1)
+	if end >= len(b) || b[end] != '"' {
+		return "", 0, false
+	}
+	inner := b[i+1 : end]
+	if s, ok := knownValue(inner); ok {
+		return s, end + 1, true
+	}
+	return string(inner), end + 1, true
+}
+
+// readPayloadAt checks the object payload that opens at b[start] and
+// notes where its JSON-RPC members lie, as readPayload does. Its members
+// are read here, the values by the checking scan; a payload with
+// whitespace between them, or a key with an escape that might spell a
+// JSON-RPC name, is left to decodeFast.
+func (e *Event) readPayloadAt(b []byte, start int) (int, bool) {
+	var at [rpcMembers][2]uint32
+	i := start + 1
+	if i < len(b) && b[i] == '}' {
+		i++
+	} else {
+		for {
+			if i >= len(b) || b[i] != '"' {
+				return i, false
+			}
+			keyEnd, ok := rawjson.StringEnd(b, i)
+			if !ok || keyEnd >= len(b) || b[keyEnd] != ':' {
+				return i, false
+			}
+			valueEnd, ok := rawjson.ValueEnd(b, keyEnd+1, 2)
+			if !ok {
+				return i, false
+			}
+			key := b[i+1 : keyEnd-1]
+			if slot := rpcIndex(key); slot >= 0 {
+				at[slot] = [2]uint32{uint32(keyEnd + 1 - start), uint32(valueEnd - start)}
+			} else if bytes.IndexByte(key, '\\') >= 0 {
+				return i, false
+			}
+			if i = valueEnd; i < len(b) && b[i] == ',' {
+				i++
+				continue
+			}
+			if i < len(b) && b[i] == '}' {
+				i++
+				break
+			}
+			return i, false
+		}
+	}
+	e.Payload = b[start:i]
+	e.rpc = rpcOffsets{at: at, recorded: true}
+	return i, true
+}

@@ -1,0 +1,73 @@
+package trace
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// trickyLines are lines at the edges of what decodeLine reads itself:
+// each must come out as the general decoder reads it, whichever path
+// takes it (FuzzDecodeFast and FuzzReader start from them).
+var trickyLines = []string{
+	// Keys it must leave to the other paths: repeated, in another case,
+	// spelled with an escape, with a Kelvin sign that folds to k.
+	`{"seq":1,"seq":2,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"seq":1,"Seq":2,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"SEQ":1,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"s\u0065q":1,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	"{\"seq\":1,\"direction\":\"client-to-server\",\"transport\":\"stdio\",\"\u212aind\":\"http\"}",
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http","kind":"message","payload":{}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"payload":[1]}`,
+	// Keys that open like the format's own.
+	`{"seqx":1,"se":2,"seq":3,"direction":"client-to-server","transport":"stdio","kind":"message","raw":"a","raw_base64":"YQ=="}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"lifecycle","event":"process-exit","exit_code":3,"eventx":1}`,
+	// Integers: null, leading zeros, a fraction, an exponent, too many digits.
+	`{"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"seq":01,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"seq":-0,"direction":"client-to-server","transport":"stdio","kind":"http","mono_ns":1.5}`,
+	`{"seq":1e2,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"seq":999999999999999999,"exchange":-999999999999999999,"mono_ns":1000000000000000000,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	`{"seq":9223372036854775808,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
+	// Strings: escapes, bytes outside ASCII, not strings at all.
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1},"stream":"a\"b","session":"\u00e9"}`,
+	"{\"seq\":1,\"direction\":\"client-to-server\",\"transport\":\"stdio\",\"kind\":\"message\",\"payload\":{\"id\":1},\"session\":\"\xc3\xa9\xff\"}",
+	`{"seq":1,"direction":1,"transport":"stdio","kind":"http"}`,
+	`{"seq":1,"direction":"client-to-server","transport":null,"kind":"http","event":"transport-open"}`,
+	// Payloads: JSON-RPC keys escaped or repeated, whitespace, not objects.
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"\u0069d":1,"id":2}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,"id":[2],"method":"a","params":{"id":3}}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload": { "id" : 1 , "method":"x" } }`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":[{"id":1}]}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":"x"}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","result":{"a":[1,2.5e3,true,false,null,"\ud83d\ude00"]},"error":null}}`,
+	// Ends: short, cut off, with text after the object, whitespace.
+	`{"seq":1,"exchange":1}`,
+	`{"seq":1,"mono_ns":`,
+	`{"seq":1,"kind":"http"}x`,
+	`{"seq":1,"kind":"http"}}`,
+	`{"seq":1 ,"kind":"http"}`,
+	`{"seq":1,"kind":"http"} `,
+	`{}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http","headers":{"a":"b"},"sse":{"id":"1","retry":5},"status":200,"method":"GET","path":"/"}`,
+}
+
+func TestTrickyLinesDecodeAsTheGeneralDecoderDoes(t *testing.T) {
+	for _, line := range trickyLines {
+		checkFastPath(t, "decodeFast", decodeFast, []byte(line))
+		checkFastPath(t, "decodeLine", decodeLine, []byte(line))
+	}
+}
+
+// The lines recorders and the benchmark write take decodeLine.
+func TestRecordedLinesTakeDecodeLine(t *testing.T) {
+	lines := append(bytes.Split([]byte(strings.TrimSpace(okLines)), []byte("\n")),
+		[]byte(`{"seq":3,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{}},"exchange":2,"stream":"post:1","session":"a1","mono_ns":12}`),
+		[]byte(`{"seq":0,"direction":"client-to-server","transport":"streamable-http","kind":"http","method":"POST","path":"/mcp","headers":{"accept":"application/json"},"exchange":1}`))
+	for _, line := range lines {
+		if ev := (Event{Seq: -1}); !decodeLine(line, &ev) {
+			t.Errorf("%s is not read by decodeLine", line)
+		}
+	}
+}
