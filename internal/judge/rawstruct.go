@@ -47,18 +47,38 @@ func readObject(obj []byte, wellFormed bool, fields []string, set memberSetter) 
 	}
 	it := membersOf(obj, wellFormed)
 	for it.Next() {
-		field, sure := memberField(it.Key(), fields)
-		if !sure {
-			return readUnsure
-		}
-		if field < 0 {
-			continue
-		}
-		if out := set(field, it.Value()); out != readDecoded {
+		if out := readMember(it.Key(), it.Value(), fields, set); out != readDecoded {
 			return out
 		}
 	}
 	return ended(it.Valid())
+}
+
+// readMember hands one member to set when its key names one of fields.
+func readMember(key, value []byte, fields []string, set memberSetter) readOutcome {
+	field, sure := memberField(key, fields)
+	switch {
+	case !sure:
+		return readUnsure
+	case field < 0:
+		return readDecoded
+	}
+	return set(field, value)
+}
+
+// readFields is readObject over f, the members of obj a message read once
+// for every rule that asks: a well-formed object's members, already in
+// hand, are not read again. Anything else is read as readObject reads it.
+func readFields(f *objectFields, obj []byte, fields []string, set memberSetter) readOutcome {
+	if !f.read || !f.object {
+		return readObject(obj, f.wellFormed, fields, set)
+	}
+	for _, mb := range f.members {
+		if out := readMember(mb.key, mb.value, fields, set); out != readDecoded {
+			return out
+		}
+	}
+	return readDecoded
 }
 
 // membersOf iterates over obj's members, trusting its grammar when the
@@ -140,10 +160,11 @@ func opens(raw []byte, opener byte) (out readOutcome, ok bool) {
 	return readRefused, false
 }
 
-// readOrDecode reads raw with read, or decodes it into a T as before when
-// read is unsure. Like Decode, it gives what it set before any failure.
-func readOrDecode[T any](raw []byte, wellFormed bool, read func([]byte, bool) (T, readOutcome)) (T, bool) {
-	v, out := read(raw, wellFormed)
+// readOrDecode reads raw, whose members f may hold, with read, or decodes
+// it into a T as before when read is unsure. Like Decode, it gives what it
+// set before any failure.
+func readOrDecode[T any](f *objectFields, raw []byte, read func(*objectFields, []byte) (T, readOutcome)) (T, bool) {
+	v, out := read(f, raw)
 	return orDecoded(raw, v, out)
 }
 

@@ -134,11 +134,24 @@ func checkRawReaders(t *testing.T, raw []byte) {
 	t.Helper()
 	for _, wellFormed := range []bool{false, true} {
 		checkContentItems(t, raw, wellFormed)
-		checkCallResult(t, raw, wellFormed)
-		checkReadContents(t, raw, wellFormed)
-		checkParams(t, raw, wellFormed)
 		checkResultContent(t, raw, wellFormed)
+		// The readers of a message's params and result read them afresh,
+		// or from their members when a rule read those first.
+		for _, membersRead := range []bool{false, true} {
+			checkCallResult(t, raw, wellFormed, membersRead)
+			checkReadContents(t, raw, wellFormed, membersRead)
+			checkParams(t, raw, wellFormed, membersRead)
+		}
 	}
+}
+
+// readFirst is the members of raw, read first when membersRead is set.
+func readFirst(raw []byte, wellFormed, membersRead bool) objectFields {
+	f := objectFields{wellFormed: wellFormed}
+	if membersRead {
+		f.load(raw)
+	}
+	return f
 }
 
 func checkContentItems(t *testing.T, raw []byte, wellFormed bool) {
@@ -162,9 +175,17 @@ func resultMsg(raw []byte, wellFormed bool) *Msg {
 	return m
 }
 
-func checkCallResult(t *testing.T, raw []byte, wellFormed bool) {
+// readResultMsg is resultMsg whose result members were read first when
+// membersRead is set.
+func readResultMsg(raw []byte, wellFormed, membersRead bool) *Msg {
+	m := &Msg{Result: raw}
+	m.result = readFirst(raw, wellFormed, membersRead)
+	return m
+}
+
+func checkCallResult(t *testing.T, raw []byte, wellFormed, membersRead bool) {
 	t.Helper()
-	got, ok := toolResult(resultMsg(raw, wellFormed))
+	got, ok := toolResult(readResultMsg(raw, wellFormed, membersRead))
 	var want callResult
 	wantOK := Decode(raw, &want)
 	if ok != wantOK || (ok && !reflect.DeepEqual(got, want)) {
@@ -172,9 +193,9 @@ func checkCallResult(t *testing.T, raw []byte, wellFormed bool) {
 	}
 }
 
-func checkReadContents(t *testing.T, raw []byte, wellFormed bool) {
+func checkReadContents(t *testing.T, raw []byte, wellFormed, membersRead bool) {
 	t.Helper()
-	got, ok := resourcesRead(resultMsg(raw, wellFormed), nil)
+	got, ok := resourcesRead(readResultMsg(raw, wellFormed, membersRead), nil)
 	var want decodedRead
 	wantOK := Decode(raw, &want)
 	var gotContents []*decodedResource
@@ -190,14 +211,15 @@ func checkReadContents(t *testing.T, raw []byte, wellFormed bool) {
 	}
 }
 
-func checkParams(t *testing.T, raw []byte, wellFormed bool) {
+func checkParams(t *testing.T, raw []byte, wellFormed, membersRead bool) {
 	t.Helper()
 	var uri uriParams
-	if Decode(raw, &uri); paramsURI(raw, wellFormed) != uri.URI {
-		t.Errorf("paramsURI(%s) = %q; decoding gave %q", raw, paramsURI(raw, wellFormed), uri.URI)
+	f := readFirst(raw, wellFormed, membersRead)
+	if Decode(raw, &uri); paramsURI(&f, raw) != uri.URI {
+		t.Errorf("paramsURI(%s) = %q; decoding gave %q", raw, paramsURI(&f, raw), uri.URI)
 	}
 	r := &Request{Params: raw}
-	r.params.wellFormed = wellFormed
+	r.params = readFirst(raw, wellFormed, membersRead)
 	var want callParams
 	if Decode(raw, &want); !reflect.DeepEqual(requestedCall(r), want) {
 		t.Errorf("requestedCall(%s) = %+v; decoding gave %+v", raw, requestedCall(r), want)
@@ -221,10 +243,10 @@ func checkResultContent(t *testing.T, raw []byte, wellFormed bool) {
 // TestRawReadersReadThePlainCases keeps the common messages on the readers:
 // falling back to decoding would still be right, only slower.
 func TestRawReadersReadThePlainCases(t *testing.T) {
-	if _, out := readCallResult([]byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`), true); out != readDecoded {
+	if _, out := readCallResult(&objectFields{wellFormed: true}, []byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`)); out != readDecoded {
 		t.Errorf("a tools/call result: %v", out)
 	}
-	if _, out := readReadContents([]byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), true, nil); out != readDecoded {
+	if _, out := readReadContents(&objectFields{wellFormed: true}, []byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), nil); out != readDecoded {
 		t.Errorf("a resources/read result: %v", out)
 	}
 	if _, _, out := readContentItems([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true); out != readDecoded {

@@ -20,7 +20,7 @@ func notFoundCode(s *Session) int64 {
 // a URI, a read of a resource the server showed it does not have, and the
 // contents returned.
 func (r *resourcesRule) read(s *Session, m *Msg) {
-	uri := paramsURI(m.Request.Params, m.Request.params.wellFormed)
+	uri := paramsURI(&m.Request.params, m.Request.Params)
 	if problem := r.readProblem(uri); problem != "" {
 		judgeNonURIRead(s, m, uri, problem)
 		return

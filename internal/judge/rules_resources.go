@@ -73,7 +73,7 @@ func (r *resourcesRule) Message(s *Session, m *Msg) {
 		return
 	}
 	if m.Kind == KindNotification && m.Method == "notifications/resources/updated" {
-		r.mention(paramsURI(m.Params, m.params.wellFormed))
+		r.mention(paramsURI(&m.params, m.Params))
 	}
 	if m.Request == nil {
 		return
@@ -215,15 +215,15 @@ type uriParams struct {
 // uriFields is the member uriParams decodes.
 var uriFields = []string{"uri"}
 
-// paramsURI returns the uri member of request params, as decoding them
-// into uriParams would.
-func paramsURI(params json.RawMessage, wellFormed bool) string {
-	p, _ := readOrDecode(params, wellFormed, readURIParams)
+// paramsURI returns the uri member of request params, whose members f may
+// hold, as decoding them into uriParams would.
+func paramsURI(f *objectFields, params json.RawMessage) string {
+	p, _ := readOrDecode(f, params, readURIParams)
 	return p.URI
 }
 
-func readURIParams(params []byte, wellFormed bool) (p uriParams, out readOutcome) {
-	out = readObject(params, wellFormed, uriFields, func(_ int, value []byte) readOutcome {
+func readURIParams(f *objectFields, params []byte) (p uriParams, out readOutcome) {
+	out = readFields(f, params, uriFields, func(_ int, value []byte) readOutcome {
 		return setString(&p.URI, value)
 	})
 	return p, out
@@ -232,12 +232,12 @@ func readURIParams(params []byte, wellFormed bool) (p uriParams, out readOutcome
 // readContentsFields are the members readContents decodes, in field order.
 var readContentsFields = []string{"resultType", "contents"}
 
-// readReadContents reads a resources/read result as Decode into
-// readContents would, its contents appended to dst.
-func readReadContents(result []byte, wellFormed bool, dst []resourceContents) (res readContents, out readOutcome) {
+// readReadContents reads a resources/read result, whose members f may
+// hold, as Decode into readContents would, its contents appended to dst.
+func readReadContents(f *objectFields, result []byte, dst []resourceContents) (res readContents, out readOutcome) {
 	res.Contents = dst
-	seen := false
-	out = readObject(result, wellFormed, readContentsFields, func(field int, value []byte) readOutcome {
+	seen, wellFormed := false, f.wellFormed
+	out = readFields(f, result, readContentsFields, func(field int, value []byte) readOutcome {
 		if field == 0 {
 			return setString(&res.ResultType, value)
 		}
@@ -256,6 +256,6 @@ func readReadContents(result []byte, wellFormed bool, dst []resourceContents) (r
 // resourcesRead returns m's result as Decode into readContents gives it;
 // the contents it reads are appended to buf.
 func resourcesRead(m *Msg, buf []resourceContents) (readContents, bool) {
-	res, out := readReadContents(m.Result, m.result.wellFormed, buf)
+	res, out := readReadContents(&m.result, m.Result, buf)
 	return orDecoded(m.Result, res, out)
 }

@@ -209,7 +209,9 @@ func (s *Session) trackRequest(m *Msg) {
 	}
 	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
 		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressTokenKeyed(m, &s.run.ids)}
-	r.params.wellFormed = m.params.wellFormed
+	// The members of params the rules read while judging the request go
+	// with it, for the rules that judge its response not to read again.
+	r.params = m.params
 	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
 	// its own) does not make the first disappear: the peer may answer both,

@@ -33,13 +33,14 @@ var callParamsFields = []string{"name", "arguments"}
 // requestedCall returns the params of a tools/call request as decoding them
 // into callParams would, what it set before any failure included.
 func requestedCall(r *Request) callParams {
-	p, _ := readOrDecode(r.Params, r.params.wellFormed, readCallParams)
+	p, _ := readOrDecode(&r.params, r.Params, readCallParams)
 	return p
 }
 
-// readCallParams reads tools/call params as Decode into callParams would.
-func readCallParams(params []byte, wellFormed bool) (p callParams, out readOutcome) {
-	out = readObject(params, wellFormed, callParamsFields, func(field int, value []byte) readOutcome {
+// readCallParams reads tools/call params, whose members f may hold, as
+// Decode into callParams would.
+func readCallParams(f *objectFields, params []byte) (p callParams, out readOutcome) {
+	out = readFields(f, params, callParamsFields, func(field int, value []byte) readOutcome {
 		if field == 0 {
 			return setString(&p.Name, value)
 		}
@@ -52,9 +53,10 @@ func readCallParams(params []byte, wellFormed bool) (p callParams, out readOutco
 // callResultFields are the members callResult decodes, in field order.
 var callResultFields = []string{"resultType", "content", "structuredContent", "isError"}
 
-// readCallResult reads a tools/call result as Decode into callResult would.
-func readCallResult(result []byte, wellFormed bool) (res callResult, out readOutcome) {
-	out = readObject(result, wellFormed, callResultFields, func(field int, value []byte) readOutcome {
+// readCallResult reads a tools/call result, whose members f may hold, as
+// Decode into callResult would.
+func readCallResult(f *objectFields, result []byte) (res callResult, out readOutcome) {
+	out = readFields(f, result, callResultFields, func(field int, value []byte) readOutcome {
 		switch field {
 		case 0:
 			return setString(&res.ResultType, value)
@@ -70,9 +72,11 @@ func readCallResult(result []byte, wellFormed bool) (res callResult, out readOut
 	return res, out
 }
 
-// toolResult returns m's result as Decode into callResult gives it.
+// toolResult returns m's result as Decode into callResult gives it. The
+// progress rule reads the members of the answer to a request that carried
+// a token: those are not read again.
 func toolResult(m *Msg) (callResult, bool) {
-	return readOrDecode(m.Result, m.result.wellFormed, readCallResult)
+	return readOrDecode(&m.result, m.Result, readCallResult)
 }
 
 func (r *toolsRule) callResult(s *Session, m *Msg) {
