@@ -60,7 +60,11 @@ func (f *feature) observe(s *Session, m *Msg) bool {
 	if !f.correlated(s, m) {
 		return true
 	}
-	f.listen.observe(m)
+	if s.Stateless() {
+		// Only a 2026-07-28 session has listen streams for the filter to
+		// follow: noticeExpected asks it nothing in any other.
+		f.listen.observe(m)
+	}
 	if m.From != spec.Server {
 		return false
 	}
