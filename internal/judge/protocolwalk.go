@@ -51,7 +51,23 @@ func (w *walker) walk(m *Msg, needle rareNeedle) {
 		return
 	}
 	w.path.b = append(w.path.b[:0], root...)
+	if f := bodyFields(m); f.object {
+		// The members of params or result are read once per message for
+		// every rule that asks; the walk takes them as they are.
+		start := len(w.scratch)
+		w.scratch = append(w.scratch, f.members...)
+		w.members(start)
+		return
+	}
 	w.value(raw)
+}
+
+// bodyFields returns the members of the text messageBody returns.
+func bodyFields(m *Msg) *objectFields {
+	if m.Kind == KindResult {
+		return m.resultFields()
+	}
+	return m.paramsFields()
 }
 
 // bodyWellFormed reports whether the trace reader vouched for the grammar
@@ -103,6 +119,11 @@ func (w *walker) array(raw json.RawMessage) {
 func (w *walker) object(raw json.RawMessage) {
 	start := len(w.scratch)
 	w.scratch, _ = appendMembersOf(w.scratch, rawjson.MembersOfWellFormed(raw))
+	w.members(start)
+}
+
+// members walks the members of an object, those scratch holds from start.
+func (w *walker) members(start int) {
 	members := sortMembers(w.scratch[start:])
 	for _, mb := range members {
 		n := w.path.push('.')
@@ -160,6 +181,10 @@ type metaFinder struct {
 	members []member
 	// spelled shares the spelling of paths and keys met again and again.
 	spelled spellings
+	// rootMeta is the _meta member of the message's params or result, and
+	// rootMembers its members, as the message read them for every rule.
+	rootMeta    json.RawMessage
+	rootMembers metaMembers
 }
 
 // objects lists every _meta object in a message's params or result; the
@@ -171,14 +196,29 @@ func (f *metaFinder) objects(m *Msg) []metaObject {
 	if f.walker.visit == nil {
 		f.walker.visit = f.visit // bound once: a method value costs an allocation
 	}
+	f.rootMeta, f.rootMembers = bodyMeta(m)
 	f.walker.walk(m, metaMemberName)
+	f.rootMeta, f.rootMembers = nil, nil
 	return f.found
+}
+
+// bodyMeta returns the _meta member of a message's params or result, and
+// its members.
+func bodyMeta(m *Msg) (json.RawMessage, metaMembers) {
+	if m.Kind == KindResult {
+		return lookup(m.resultFields().members, "_meta"), m.ResultMeta()
+	}
+	return lookup(m.paramsFields().members, "_meta"), m.ParamsMeta()
 }
 
 func (f *metaFinder) visit(key []byte, val json.RawMessage, at *walkPath) bool {
 	if string(key) == "_meta" && rawjson.Kind(val) == '{' {
 		start := len(f.members)
-		f.members = appendMembers(f.members, val)
+		if sameBytes(val, f.rootMeta) {
+			f.members = append(f.members, f.rootMembers...) // read already
+		} else {
+			f.members = appendMembers(f.members, val)
+		}
 		members := sortMembers(f.members[start:])
 		f.members = f.members[:start+len(members)]
 		f.found = append(f.found, metaObject{path: f.spelled.of(at.b), members: slices.Clip(members)})

@@ -11,15 +11,22 @@ import (
 )
 
 // metaObjectsFresh is how _meta objects were listed before the finder kept
-// its buffers: a walk of its own per message.
+// its buffers: a walk of its own per message, which reads every object
+// itself, the message's params or result too.
 func metaObjectsFresh(m *Msg) []metaObject {
 	var out []metaObject
-	walkMembers(m, metaMemberName, func(key []byte, val json.RawMessage, at *walkPath) bool {
+	raw, root := messageBody(m)
+	if !metaMemberName.in(raw) || !rawjson.Valid(raw) {
+		return nil
+	}
+	w := walker{visit: func(key []byte, val json.RawMessage, at *walkPath) bool {
 		if string(key) == "_meta" && rawjson.Kind(val) == '{' {
 			out = append(out, metaObject{path: at.String(), members: sortMembers(appendMembers(nil, val))})
 		}
 		return true
-	})
+	}}
+	w.path.b = []byte(root)
+	w.value(raw)
 	return out
 }
 
@@ -36,23 +43,50 @@ func TestMetaFinderMatchesAFreshWalk(t *testing.T) {
 		`{"_meta":"x"}`,
 		`{"none":1}`,
 		`{"_meta":{"c":1,"b":2,"a":3,"d":4,"e":5,"f":6}}`,
+		`{"a":1,"b":2,"c":3,"d":4,"_meta":{"x":1,"y":{"_meta":{"z":1}}},"e":{"_meta":{"w":2}}}`,
+		`{"_meta":{"a":1},"x":{"_meta":{"a":1}},"_meta":{"b":2}}`,
+		`[{"_meta":{"a":1}}]`,
+		` {"_meta" : {"a" :1 } } `,
 	}
 	var f metaFinder
+	for _, body := range bodies {
+		checkMetaFinder(t, &f, []byte(body))
+	}
+}
+
+// checkMetaFinder holds the finder to a fresh walk of body as a request's
+// params and as a result, whether or not the trace reader vouched for it
+// and whether or not another rule read its members (and their _meta) first.
+func checkMetaFinder(t *testing.T, f *metaFinder, body []byte) {
+	t.Helper()
 	for _, kind := range []MsgKind{KindRequest, KindResult} {
-		for _, body := range bodies {
-			// The reference walk checks the grammar itself; the finder is
-			// also told, when it is so, that the trace reader vouched for it.
-			want := metaObjectsFresh(&Msg{Kind: kind, Params: json.RawMessage(body), Result: json.RawMessage(body)})
-			for _, vouched := range []bool{false, json.Valid([]byte(body))} {
-				m := &Msg{Kind: kind, Params: json.RawMessage(body), Result: json.RawMessage(body)}
+		want := metaObjectsFresh(&Msg{Kind: kind, Params: body, Result: body})
+		for _, vouched := range []bool{false, json.Valid(body)} {
+			for _, readFirst := range []bool{false, true} {
+				m := &Msg{Kind: kind, Params: body, Result: body}
 				m.params.wellFormed, m.result.wellFormed = vouched, vouched
+				if readFirst {
+					m.ParamsMeta()
+					m.ResultMeta()
+				}
 				if got := f.objects(m); !sameMetaObjects(got, want) {
-					t.Errorf("%s %s (vouched %v): got %v, want %v", kind, body, vouched, got, want)
+					t.Errorf("%s %s (vouched %v, read first %v): got %v, want %v", kind, body, vouched, readFirst, got, want)
 				}
 				f.release()
 			}
 		}
 	}
+}
+
+func FuzzMetaFinder(f *testing.F) {
+	for _, body := range []string{`{"_meta":{"progressToken":"p1","b":1,"a":2}}`, `{"a":{"_meta":{"b":1}},"_meta":{"c":2},"_meta":{"d":3}}`,
+		`{"\u005fmeta":{"a":1},"_meta":{"z":1}}`, `[{"_meta":{"k":1}}]`} {
+		f.Add([]byte(body))
+	}
+	var finder metaFinder
+	f.Fuzz(func(t *testing.T, body []byte) {
+		checkMetaFinder(t, &finder, body)
+	})
 }
 
 // sameMetaObjects compares two lists by path and members; an empty members
