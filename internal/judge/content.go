@@ -28,18 +28,22 @@ var contentItemFields = []string{"data", "mimeType", "uri", "type", "text", "res
 
 // readContentItem reads a content block into *c as Decode would.
 func readContentItem(c *contentItem, obj []byte, wellFormed bool) readOutcome {
-	optional := [...]*optString{&c.Data, &c.MimeType, &c.URI}
 	return readObject(obj, wellFormed, contentItemFields, func(field int, value []byte) readOutcome {
-		switch {
-		case field < len(optional):
-			return setOptString(optional[field], value)
-		case contentItemFields[field] == "type":
-			return setString(&c.Type, value)
-		case contentItemFields[field] == "text":
-			return setRawText(&c.Text, value)
-		}
-		return setResource(&c.Resource, value, wellFormed)
+		return c.set(field, value, wellFormed)
 	})
+}
+
+// set sets the member of contentItemFields at index field as Decode would.
+func (c *contentItem) set(field int, value []byte, wellFormed bool) readOutcome {
+	switch contentItemFields[field] {
+	case "type":
+		return setString(&c.Type, value)
+	case "text":
+		return setRawText(&c.Text, value)
+	case "resource":
+		return setResource(&c.Resource, value, wellFormed)
+	}
+	return setOptString([...]*optString{&c.Data, &c.MimeType, &c.URI}[field], value)
 }
 
 // setResource sets an embedded resource as decoding into a pointer does:
@@ -70,10 +74,13 @@ var resourceContentsFields = []string{"uri", "mimeType", "text", "blob"}
 
 // readResourceContents reads resource contents into *r as Decode would.
 func readResourceContents(r *resourceContents, obj []byte, wellFormed bool) readOutcome {
-	optional := [...]*optString{&r.URI, &r.MimeType, &r.Text, &r.Blob}
-	return readObject(obj, wellFormed, resourceContentsFields, func(field int, value []byte) readOutcome {
-		return setOptString(optional[field], value)
-	})
+	return readObject(obj, wellFormed, resourceContentsFields, r.set)
+}
+
+// set sets the member of resourceContentsFields at index field as Decode
+// would.
+func (r *resourceContents) set(field int, value []byte) readOutcome {
+	return setOptString([...]*optString{&r.URI, &r.MimeType, &r.Text, &r.Blob}[field], value)
 }
 
 // isBase64 reports whether s is base64 (RFC 4648, standard alphabet,
@@ -141,10 +148,8 @@ func readContentItems(raw json.RawMessage, wellFormed bool) (items []contentItem
 	case 'n':
 		return nil, true, readDecoded
 	case '[':
-		out = readElements(raw, wellFormed, func(elem []byte) readOutcome {
-			items = append(items, contentItem{})
-			return readContentItem(&items[len(items)-1], elem, wellFormed)
-		})
+		out = readObjects(raw, wellFormed, contentItemFields, func() { items = append(items, contentItem{}) },
+			func(field int, value []byte) readOutcome { return items[len(items)-1].set(field, value, wellFormed) })
 		if out == readRefused {
 			return nil, false, out // nor is an array one block
 		}

@@ -46,6 +46,11 @@ func readObject(obj []byte, wellFormed bool, fields []string, set memberSetter) 
 		return out
 	}
 	it := membersOf(obj, wellFormed)
+	return readMembers(&it, fields, set)
+}
+
+// readMembers is readObject's reading of the members it iterates.
+func readMembers(it *rawjson.Iter, fields []string, set memberSetter) readOutcome {
 	for it.Next() {
 		if out := readMember(it.Key(), it.Value(), fields, set); out != readDecoded {
 			return out
@@ -145,6 +150,67 @@ func readElements(arr []byte, wellFormed bool, read func(elem []byte) readOutcom
 		}
 	}
 	return ended(e.Valid())
+}
+
+// readObjects reads arr as decoding it into a slice of structs does: begin
+// starts each element, whose members go to set as readObject hands them
+// (an element is read as readObject reads it alone).
+func readObjects(arr []byte, wellFormed bool, fields []string, begin func(), set memberSetter) readOutcome {
+	if wellFormed {
+		return readWellFormedObjects(arr, fields, begin, set)
+	}
+	return readElements(arr, false, func(elem []byte) readOutcome {
+		begin()
+		return readObject(elem, false, fields, set)
+	})
+}
+
+// readWellFormedObjects is readObjects for an array the trace reader
+// vouched for. An object element is read by the iteration over its members
+// alone, which ends where the element ends: no scan finds that end first.
+func readWellFormedObjects(arr []byte, fields []string, begin func(), set memberSetter) readOutcome {
+	if out, ok := opens(arr, '['); !ok {
+		return out
+	}
+	i := skipSpace(arr, skipSpace(arr, 0)+1)
+	if i < len(arr) && arr[i] == ']' {
+		return readDecoded
+	}
+	for i < len(arr) {
+		begin()
+		n, out := readWellFormedElement(arr[i:], fields, set)
+		if out != readDecoded {
+			return out
+		}
+		if i = skipSpace(arr, i+n); i >= len(arr) || arr[i] != ',' {
+			return readDecoded // at the closing bracket
+		}
+		i = skipSpace(arr, i+1)
+	}
+	return readUnsure // not well-formed after all: only the decoder can say
+}
+
+// readWellFormedElement reads the element elem opens with, as readObject
+// reads it, and returns its length.
+func readWellFormedElement(elem []byte, fields []string, set memberSetter) (int, readOutcome) {
+	switch elem[0] {
+	case '{':
+		it := rawjson.MembersOfWellFormed(elem)
+		out := readMembers(&it, fields, set)
+		return it.End(), out
+	case 'n':
+		return len("null"), readDecoded
+	}
+	return 0, readRefused
+}
+
+// skipSpace returns the index of the first byte from b[i] that is not
+// JSON whitespace, or len(b).
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }
 
 // opens reports whether raw is the container opener opens; when it is

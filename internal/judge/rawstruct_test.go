@@ -55,6 +55,12 @@ var trickyObjects = []string{
 	`{"name":"add","arguments":{"a":1}}`, `{"name":"a","name":null,"arguments":null}`, `{"name":1,"arguments":{}}`,
 	`{"arguments":{},"name":1}`, `{"Name":"a"}`, `{"uri":"a:b","uri":null}`, `{"uri":"a:b","uri":1}`,
 	` { "uri" : "a:b" , "x" : [ 1 , { } ] } `,
+	// Arrays of blocks spaced, emptied, nulled and mixed, which the reader
+	// of a vouched array steps through by itself.
+	` [ ] `, "[\t\r\n{\"type\":\"text\"}\n,\r\n\tnull , { } ]", `[null]`, `[null,null,{"type":"a"}]`, `[{},"x"]`, `[{},1]`,
+	`[{"type":"a"},[]]`, `[{"type":"a"},{"type":2}]`, `[{"Type":"a"}]`, `[ {"type":"a"} , {"text":"b"} ]`,
+	`{"contents":[ {"uri":"a:b"} , null , {"blob":"x"} ]}`, `{"contents":[{"uri":"a:b"},true]}`, `{"contents": [ ] }`,
+	`{"content":[ {"type":"resource","resource":{"uri":"a:b","blob":"x"}} , {"type":"text","text":"t"} ]}`,
 }
 
 func optPtr(o optString) *string { return o.ptr() }

@@ -245,10 +245,8 @@ func readReadContents(f *objectFields, result []byte, dst []resourceContents) (r
 			return readUnsure // the decoder reuses the first one's elements
 		}
 		seen = true
-		return readElements(value, wellFormed, func(elem []byte) readOutcome {
-			res.Contents = append(res.Contents, resourceContents{})
-			return readResourceContents(&res.Contents[len(res.Contents)-1], elem, wellFormed)
-		})
+		return readObjects(value, wellFormed, resourceContentsFields, func() { res.Contents = append(res.Contents, resourceContents{}) },
+			func(field int, value []byte) readOutcome { return res.Contents[len(res.Contents)-1].set(field, value) })
 	})
 	return res, out
 }
