@@ -13,14 +13,7 @@ import (
 // reader and the judge under each revision: whatever the bytes, the judge
 // never panics and the totals always add up to the registry.
 func FuzzJudge(f *testing.F) {
-	for _, dir := range []string{"violations", "good", "recorded"} {
-		paths, _ := filepath.Glob(filepath.Join(corpusRoot(f), dir, "*.jsonl"))
-		for _, p := range paths {
-			if b, err := os.ReadFile(p); err == nil && len(b) < 256<<10 {
-				f.Add(b)
-			}
-		}
-	}
+	addCorpusSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
 			r := trace.NewReader(bytes.NewReader(data), "fuzz.jsonl")
@@ -32,4 +25,16 @@ func FuzzJudge(f *testing.F) {
 			}
 		}
 	})
+}
+
+// addCorpusSeeds seeds a fuzz target with every corpus trace under 256 KiB.
+func addCorpusSeeds(f *testing.F) {
+	for _, dir := range []string{"violations", "good", "recorded"} {
+		paths, _ := filepath.Glob(filepath.Join(corpusRoot(f), dir, "*.jsonl"))
+		for _, p := range paths {
+			if b, err := os.ReadFile(p); err == nil && len(b) < 256<<10 {
+				f.Add(b)
+			}
+		}
+	}
 }

@@ -18,8 +18,8 @@ type httpExchange struct {
 	ID       int64
 	Request  *trace.Event
 	Response *trace.Event
-	// Body holds the messages the request carried; BodyRaw is set when it
-	// carried bytes that were not JSON.
+	// Body holds the messages the request carried, as copies (Msg.kept);
+	// BodyRaw is set when it carried bytes that were not JSON.
 	Body    []*Msg
 	BodyRaw bool
 	// SSE is set when the response is an event stream.

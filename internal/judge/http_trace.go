@@ -96,7 +96,7 @@ func (t *httpTrace) bodyMessage(m *Msg) *httpExchange {
 	if m.Event.Payload == nil {
 		x.BodyRaw = true
 	} else if len(x.Body) < maxBodyMessages {
-		x.Body = append(x.Body, m)
+		x.Body = append(x.Body, m.kept())
 	}
 	return x
 }

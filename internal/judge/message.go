@@ -76,8 +76,18 @@ type Msg struct {
 	// them; the transport clauses judge the status.
 	HTTPErrorBody bool
 
-	// The members of params and result, and of their _meta, read on first
-	// use: many rules ask.
+	// Request is, for a response, the request it answers (nil when none is
+	// known); Answered is set when that request already had a response.
+	Request  *Request
+	Answered bool
+
+	msgMemo
+}
+
+// msgMemo is what rules read of a message on first use. Its slices may
+// point into the Msg's own storage, so a copy of a Msg must not share it.
+type msgMemo struct {
+	// The members of params and result, and of their _meta: many rules ask.
 	params, result         objectFields
 	paramsMeta, resultMeta metaMembers
 	// inline holds members read from the message, in the order they are
@@ -91,11 +101,16 @@ type Msg struct {
 	inputRequiredHint, retryHint lazyFlag
 	// content is the result's content blocks, decoded on first use.
 	content decodedContent
+}
 
-	// Request is, for a response, the request it answers (nil when none is
-	// known); Answered is set when that request already had a response.
-	Request  *Request
-	Answered bool
+// kept returns a copy of m to keep past m's turn: the Msg that carried a
+// message is reused for the next one once every rule has seen it. The copy
+// reads its params and result afresh, into its own storage, when asked.
+func (m *Msg) kept() *Msg {
+	k := *m
+	k.msgMemo = msgMemo{}
+	k.params.wellFormed, k.result.wellFormed = m.params.wellFormed, m.result.wellFormed
+	return &k
 }
 
 // Request is a request a party sent, kept while it is in flight and handed to
@@ -118,6 +133,9 @@ type Request struct {
 	Data map[string]any
 
 	params objectFields
+	// paramsRoom holds params' members when they are few, as a Msg's
+	// inline room does.
+	paramsRoom [inlineMembers]member
 	// earlier is a request still in flight whose id this one reused.
 	earlier *Request
 }
@@ -179,40 +197,46 @@ func Peer(p spec.Party) spec.Party {
 
 // parseMessages appends a message event's JSON-RPC messages to dst (its
 // own, reused from event to event): one, or the elements of a batch.
-func parseMessages(dst []*Msg, ev *trace.Event) []*Msg { return parseMessagesKeyed(dst, ev, nil) }
+func parseMessages(dst []*Msg, ev *trace.Event) []*Msg { return parseMessagesKeyed(dst, ev, nil, nil) }
 
-// parseMessagesKeyed is parseMessages that takes id keys from ids.
-func parseMessagesKeyed(dst []*Msg, ev *trace.Event, ids *idKeys) []*Msg {
+// parseMessagesKeyed is parseMessages that takes id keys from ids, and the
+// Msgs from store.
+func parseMessagesKeyed(dst []*Msg, ev *trace.Event, ids *idKeys, store *msgStore) []*Msg {
 	from := spec.Client
 	if ev.Direction == trace.ServerToClient {
 		from = spec.Server
 	}
 	if ev.Payload == nil {
-		return append(dst, &Msg{Event: ev, From: from, Kind: KindInvalid, Problem: "the bytes are not JSON"})
+		return append(dst, invalidMsg(store.next(), ev, from, "the bytes are not JSON"))
 	}
 	body := bytes.TrimLeft(ev.Payload, " \t\r\n")
 	wellFormed := ev.PayloadWellFormed()
 	if len(body) > 0 && body[0] == '[' {
-		return parseBatch(dst, ev, from, body, wellFormed, ids)
+		return parseBatch(dst, ev, from, body, wellFormed, ids, store)
 	}
-	return append(dst, parseOne(ev, from, body, wellFormed, ids))
+	return append(dst, parseOne(store.next(), ev, from, body, wellFormed, ids))
 }
 
-func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) []*Msg {
+func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys, store *msgStore) []*Msg {
 	n := len(dst)
 	e := rawjson.Elements(body)
 	if wellFormed {
 		e = rawjson.ElementsOfWellFormed(body)
 	}
 	for e.Next() {
-		m := parseOne(ev, from, e.Value(), wellFormed, ids)
+		m := parseOne(store.next(), ev, from, e.Value(), wellFormed, ids)
 		m.InBatch = true
 		dst = append(dst, m)
 	}
 	if !e.Valid() || len(dst) == n {
-		return append(dst[:n], &Msg{Event: ev, From: from, Kind: KindInvalid, Problem: "an empty or unreadable batch"})
+		return append(dst[:n], invalidMsg(store.next(), ev, from, "an empty or unreadable batch"))
 	}
 	return dst
+}
+
+func invalidMsg(m *Msg, ev *trace.Event, from spec.Party, problem string) *Msg {
+	m.Event, m.From, m.Kind, m.Problem = ev, from, KindInvalid, problem
+	return m
 }
 
 // wireMsg holds the members of a JSON-RPC message as raw text; a member
@@ -220,12 +244,13 @@ func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellF
 // reader's record of them, so that taking that record copies nothing.
 type wireMsg = trace.RPCMembers
 
-// parseOne reads one JSON-RPC message. Its members are found by a scan of
-// the text, not decoded, and each rule reads only the members it needs.
-// When the trace reader vouches for the payload's grammar, neither this scan
-// nor the reading of params and result checks it again.
-func parseOne(ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) *Msg {
-	m := &Msg{Event: ev, From: from, Body: body}
+// parseOne reads one JSON-RPC message into m, a Msg as new. Its members are
+// found by a scan of the text, not decoded, and each rule reads only the
+// members it needs. When the trace reader vouches for the payload's
+// grammar, neither this scan nor the reading of params and result checks
+// it again.
+func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) *Msg {
+	m.Event, m.From, m.Body = ev, from, body
 	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
 	w, ok := wireMsgOf(ev, body, wellFormed)
 	if !ok {

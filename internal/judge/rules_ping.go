@@ -31,11 +31,14 @@ type pingRule struct {
 }
 
 type pendingPing struct {
-	from  spec.Party
-	key   string
-	seq   int64
-	line  int
-	later *Msg // a response the receiver sent to a request sent after the ping
+	from spec.Party
+	key  string
+	seq  int64
+	line int
+	// later is a response the receiver sent to a request sent after the
+	// ping, and laterRequest that request (a Msg is good only for its turn).
+	later        *trace.Event
+	laterRequest *Request
 }
 
 // maxPings bounds the pings kept in flight; a sender piling up more than
@@ -110,7 +113,7 @@ func (r *pingRule) settle(req *Request) {
 func (r *pingRule) overtake(m *Msg) {
 	for i := range r.pings {
 		if p := &r.pings[i]; p.later == nil && p.from == m.Request.From && p.seq < m.Request.Seq {
-			p.later = m
+			p.later, p.laterRequest = m.Event, m.Request
 		}
 	}
 }
@@ -120,9 +123,9 @@ func (r *pingRule) overtake(m *Msg) {
 func (r *pingRule) End(s *Session) {
 	for _, p := range r.pings {
 		if req := s.Pending(p.from, p.key); p.later != nil && req != nil && !req.Cancelled {
-			s.Fail("ping.empty-result", Peer(p.from), p.later.Event,
+			s.Fail("ping.empty-result", Peer(p.from), p.later,
 				"the %s never answered ping %s (line %d), though it answered request %s (%q), sent after it",
-				Peer(p.from), displayID(p.key), p.line, displayID(p.later.Request.IDKey), p.later.Request.Method)
+				Peer(p.from), displayID(p.key), p.line, displayID(p.laterRequest.IDKey), p.laterRequest.Method)
 		}
 	}
 }

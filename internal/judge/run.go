@@ -27,8 +27,10 @@ type run struct {
 	wire *wireCheck
 	// statuses remembers recent HTTP response statuses by exchange.
 	statuses exchangeStatus
-	// msgs holds the messages of the event being judged.
-	msgs []*Msg
+	// msgs holds the messages of the event being judged, in Msgs from
+	// store, which are reused from event to event.
+	msgs  []*Msg
+	store msgStore
 	// ids shares the keys of ids and progress tokens seen recently.
 	ids idKeys
 	// shared holds rule facts that span every session of the trace.
@@ -91,7 +93,8 @@ func (r *run) feed(ev *trace.Event) {
 }
 
 func (r *run) message(s *Session, ev *trace.Event) {
-	r.msgs = parseMessagesKeyed(r.msgs[:0], ev, &r.ids)
+	r.store.reuse()
+	r.msgs = parseMessagesKeyed(r.msgs[:0], ev, &r.ids, &r.store)
 	for _, m := range r.msgs {
 		r.messages++
 		m.HTTPErrorBody = r.httpErrorBody(m)
@@ -101,6 +104,9 @@ func (r *run) message(s *Session, ev *trace.Event) {
 		}
 		r.wire.message(r, m)
 		s.advance(m)
+		if msgTurnEnded != nil {
+			msgTurnEnded(&r.store, m)
+		}
 	}
 }
 

@@ -35,6 +35,8 @@ type Session struct {
 	Revision  string
 	Phase     Phase
 
+	// InitRequest and InitResult are copies (Msg.kept) of the handshake's
+	// messages, which the session keeps past their turn.
 	InitRequest *Msg
 	InitResult  *Msg
 	// Negotiated is the protocolVersion of the initialize result.
@@ -210,8 +212,11 @@ func (s *Session) trackRequest(m *Msg) {
 	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
 		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressTokenKeyed(m, &s.run.ids)}
 	// The members of params the rules read while judging the request go
-	// with it, for the rules that judge its response not to read again.
+	// with it, for the rules that judge its response not to read again:
+	// copied, since they may lie in the Msg's own storage, which the next
+	// message reuses.
 	r.params = m.params
+	r.params.members = append(r.paramsRoom[:0:len(r.paramsRoom)], m.params.members...)
 	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
 	// its own) does not make the first disappear: the peer may answer both,
@@ -232,7 +237,7 @@ func (s *Session) settle(m *Msg) {
 	s.unlink(r)
 	switch {
 	case r.Method == "initialize" && m.Kind == KindResult:
-		s.InitResult = m
+		s.InitResult = m.kept()
 		var res struct {
 			ProtocolVersion string          `json:"protocolVersion"`
 			Capabilities    json.RawMessage `json:"capabilities"`
@@ -256,7 +261,7 @@ func (s *Session) lifecycleRequest(m *Msg) {
 		return
 	}
 	if s.InitRequest == nil {
-		s.InitRequest = m
+		s.InitRequest = m.kept()
 		var p struct {
 			Capabilities json.RawMessage `json:"capabilities"`
 		}

@@ -1,0 +1,118 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+var poisonedBytes = []byte(`{"poisoned":["_meta",1]}`)
+
+var poisonedEvent = &trace.Event{Seq: -7, Line: -7, Kind: trace.KindMessage, Transport: "poisoned", Session: "poisoned",
+	Exchange: -7, Payload: poisonedBytes, Method: "POISONED", Status: 599, Stream: "poisoned"}
+
+// poison overwrites every field of m, and the members it holds in itself,
+// with garbage that no trace says.
+func poison(m *Msg) {
+	*m = Msg{Event: poisonedEvent, From: "poisoned", Kind: KindRequest, InBatch: true, JSONRPC: "poisoned", HasJSONRPC: true,
+		ID: poisonedBytes, IDKey: "s:poisoned", Method: "poisoned/method", Params: poisonedBytes, Result: poisonedBytes,
+		Error: &RPCError{Code: poisonedBytes}, Problem: "poisoned", Body: poisonedBytes, HTTPErrorBody: true,
+		Request: &Request{From: "poisoned", Method: "poisoned/method", IDKey: "s:poisoned", Seq: -7, Line: -7}, Answered: true}
+	for i := range m.inline {
+		m.inline[i] = member{key: []byte("poisoned"), value: poisonedBytes}
+	}
+	m.inlineUsed = len(m.inline)
+	m.params = objectFields{members: m.inline[:], object: true, read: true, wellFormed: true}
+	m.result = m.params
+	m.paramsMeta, m.resultMeta = m.inline[:], m.inline[:]
+	m.paramsMetaDone, m.resultMetaDone = true, true
+	m.inputRequiredHint, m.retryHint = flagYes, flagYes
+	m.content = decodedContent{raw: poisonedBytes, isArray: true, done: true}
+}
+
+// poisonTurn poisons a message whose turn ended and has the store hand out
+// a poisoned Msg in its place from then on: whatever still reads m reads
+// garbage for the rest of the trace, and a field the store does not clear
+// before reuse shows in the next message.
+func poisonTurn(st *msgStore, m *Msg) {
+	poison(m)
+	for i, held := range st.msgs {
+		if held == m {
+			st.msgs[i] = &Msg{}
+			poison(st.msgs[i])
+		}
+	}
+}
+
+// poisoned runs fn with every Msg poisoned once its turn is over.
+func poisoned(fn func()) {
+	msgTurnEnded = poisonTurn
+	defer func() { msgTurnEnded = nil }()
+	fn()
+}
+
+func reportJSON(t testing.TB, rep *Report) []byte {
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Every corpus trace, judged with each Msg poisoned after its turn, gives
+// its golden report, and the very report it gives without poisoning.
+func TestCorpusPoisoned(t *testing.T) {
+	for _, ct := range loadCorpus(t) {
+		t.Run(ct.dir+"/"+ct.name, func(t *testing.T) {
+			want := reportJSON(t, ct.judge(t))
+			var rep *Report
+			poisoned(func() { rep = ct.judge(t) })
+			checkGolden(t, ct, rep)
+			if got := reportJSON(t, rep); !bytes.Equal(got, want) {
+				t.Errorf("the report differs when each Msg is poisoned after its turn:\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+// FuzzJudgePoisoned holds the judge's report on any trace, under each
+// revision, to the one it gives with each Msg poisoned after its turn.
+func FuzzJudgePoisoned(f *testing.F) {
+	addCorpusSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
+			judge := func() *Report {
+				r := trace.NewReader(bytes.NewReader(data), "fuzz.jsonl")
+				return Judge([]Input{{Name: "fuzz.jsonl", Next: r.Next}}, Options{Revisions: revs})
+			}
+			want := reportJSON(t, judge())
+			var rep *Report
+			poisoned(func() { rep = judge() })
+			if got := reportJSON(t, rep); !bytes.Equal(got, want) {
+				t.Fatalf("revisions %v: the report differs when each Msg is poisoned after its turn:\n got %s\nwant %s", revs, got, want)
+			}
+		}
+	})
+}
+
+// A kept copy answers as the message did, once the Msg that carried it is
+// poisoned: it shares none of its storage.
+func TestKeptMsgOutlivesItsTurn(t *testing.T) {
+	ev := &trace.Event{Kind: trace.KindMessage, Line: 3,
+		Payload: []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"a":1,"b":2,"c":3,"_meta":{"k":"v","progressToken":7}}}`)}
+	m := parseMessages(nil, ev)[0]
+	m.ParamsMeta() // fill the memo the copy must not share
+	k := m.kept()
+	poison(m)
+	if k.Method != "initialize" || k.IDKey != "n:1" || k.Event != ev {
+		t.Fatalf("kept copy lost its message: %q %q", k.Method, k.IDKey)
+	}
+	if got := string(k.ParamsField("b")); got != "2" {
+		t.Errorf("ParamsField(b) = %q, want 2", got)
+	}
+	if got := string(k.ParamsMeta().get("progressToken")); got != "7" {
+		t.Errorf("ParamsMeta().get(progressToken) = %q, want 7", got)
+	}
+}
