@@ -133,6 +133,9 @@ type Request struct {
 	Data map[string]any
 
 	params objectFields
+	// order numbers the session's requests as they were sent, which tells
+	// apart two sent in one event (the elements of a batch share its seq).
+	order int64
 	// paramsRoom holds params' members when they are few, as a Msg's
 	// inline room does.
 	paramsRoom [inlineMembers]member

@@ -1,7 +1,8 @@
 package judge
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -185,12 +186,18 @@ func (r *run) endingWord() string {
 
 func (r *run) unanswered() []Unanswered {
 	var out []Unanswered
+	var pending []*Request
 	for _, s := range r.order {
-		s.PendingRequests(func(q *Request) {
-			out = append(out, Unanswered{Party: q.From, Method: q.Method, ID: displayID(q.IDKey), Line: q.Line, Seq: q.Seq})
-		})
+		s.PendingRequests(func(q *Request) { pending = append(pending, q) })
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
+	// Pending requests come out of a map: sorted by the order they were
+	// sent in, the list is the same from run to run.
+	slices.SortFunc(pending, func(a, b *Request) int {
+		return cmp.Or(cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.order, b.order))
+	})
+	for _, q := range pending {
+		out = append(out, Unanswered{Party: q.From, Method: q.Method, ID: displayID(q.IDKey), Line: q.Line, Seq: q.Seq})
+	}
 	return out
 }
 

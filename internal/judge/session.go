@@ -48,6 +48,8 @@ type Session struct {
 
 	pending map[requestKey]*Request
 	used    [2]idSet
+	// requestsSeen counts the requests tracked, to number them in order.
+	requestsSeen int64
 
 	run   *run
 	rules []Rule
@@ -216,6 +218,8 @@ func (s *Session) trackRequest(m *Msg) {
 	// copied, since they may lie in the Msg's own storage, which the next
 	// message reuses.
 	r.params = m.params
+	s.requestsSeen++
+	r.order = s.requestsSeen
 	r.params.members = append(r.paramsRoom[:0:len(r.paramsRoom)], m.params.members...)
 	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
