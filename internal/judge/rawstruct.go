@@ -172,7 +172,7 @@ func readWellFormedObjects(arr []byte, fields []string, begin func(), set member
 	if out, ok := opens(arr, '['); !ok {
 		return out
 	}
-	i := skipSpace(arr, skipSpace(arr, 0)+1)
+	i := rawjson.SkipSpace(arr, rawjson.SkipSpace(arr, 0)+1)
 	if i < len(arr) && arr[i] == ']' {
 		return readDecoded
 	}
@@ -182,10 +182,10 @@ func readWellFormedObjects(arr []byte, fields []string, begin func(), set member
 		if out != readDecoded {
 			return out
 		}
-		if i = skipSpace(arr, i+n); i >= len(arr) || arr[i] != ',' {
+		if i = rawjson.SkipSpace(arr, i+n); i >= len(arr) || arr[i] != ',' {
 			return readDecoded // at the closing bracket
 		}
-		i = skipSpace(arr, i+1)
+		i = rawjson.SkipSpace(arr, i+1)
 	}
 	return readUnsure // not well-formed after all: only the decoder can say
 }
@@ -202,15 +202,6 @@ func readWellFormedElement(elem []byte, fields []string, set memberSetter) (int,
 		return len("null"), readDecoded
 	}
 	return 0, readRefused
-}
-
-// skipSpace returns the index of the first byte from b[i] that is not
-// JSON whitespace, or len(b).
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
 }
 
 // opens reports whether raw is the container opener opens; when it is

@@ -14,6 +14,10 @@ func ValueEnd(b []byte, i, depth int) (int, bool) { return valueEnd(b, i, depth)
 // closing quote, and whether it is well-formed.
 func StringEnd(b []byte, i int) (int, bool) { return skipString(b, i) }
 
+// SkipSpace returns where the text from b[i] goes on past JSON whitespace:
+// the index of the first byte that is not, or len(b).
+func SkipSpace(b []byte, i int) int { return skipSpace(b, i) }
+
 // PlainASCIIEnd returns where the run of bytes from b[i] that a string
 // holds as they are and that are ASCII ends: at the first quote,
 // backslash, control character or byte above 0x7F, or at len(b). Text

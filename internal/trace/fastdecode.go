@@ -53,10 +53,13 @@ func (e *Event) setField(key, v []byte) bool {
 		// encoding/json leaves a field that cannot hold null as it was.
 		return slices.Contains(eventFields, string(key)) || !namesOneOf(key, eventFields)
 	}
+	// v is one value the scan that found it checked, so the only text
+	// rawjson.Int64 takes for an integer field is a JSON integer: a
+	// fraction, an exponent or a value of another type fails its parse.
 	var ok bool
 	switch string(key) {
 	case "seq":
-		e.Seq, ok = int64Value(v)
+		e.Seq, ok = rawjson.Int64(v)
 	case "direction":
 		var s string
 		s, ok = stringValue(v)
@@ -74,9 +77,9 @@ func (e *Event) setField(key, v []byte) bool {
 	case "stream":
 		e.Stream, ok = stringValue(v)
 	case "mono_ns":
-		e.MonoNS, ok = int64Value(v)
+		e.MonoNS, ok = rawjson.Int64(v)
 	case "exchange":
-		e.Exchange, ok = int64Value(v)
+		e.Exchange, ok = rawjson.Int64(v)
 	case "session":
 		e.Session, ok = stringValue(v)
 	case "event":
@@ -103,7 +106,7 @@ func (e *Event) setOtherField(key, v []byte) bool {
 		e.Path, ok = stringValue(v)
 	case "status":
 		var n int64
-		n, ok = int64Value(v)
+		n, ok = rawjson.Int64(v)
 		e.Status = int(n)
 	case "headers":
 		e.Headers, ok = headersValue(v)
@@ -173,7 +176,7 @@ func int64Pointer(v []byte) (*int64, bool) {
 	if string(v) == "null" {
 		return nil, true
 	}
-	n, ok := int64Value(v)
+	n, ok := rawjson.Int64(v)
 	return &n, ok
 }
 
@@ -271,12 +274,6 @@ func knownValue(inner []byte) (string, bool) {
 	}
 	return "", false
 }
-
-// int64Value reads an integer field's integer literal (setField has dealt
-// with a null). v is one well-formed value (the scan that found it checked
-// it), so the only text Int64 takes is a JSON integer: a fraction, an
-// exponent or a value of another type fails its parse.
-func int64Value(v []byte) (int64, bool) { return rawjson.Int64(v) }
 
 func trimRight(b []byte) []byte {
 	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
