@@ -49,6 +49,9 @@ type RuleSpec struct {
 	// does not call its Message for the others (about a third of the rules,
 	// each called for every message).
 	Messages sessionScope
+	// Sees lists the messages the rule judges, when its Message returns
+	// at once from every other (see sight); nil means every message.
+	Sees []sight
 }
 
 // sessionScope names the sessions whose messages a rule judges.
@@ -83,7 +86,9 @@ func register(rs RuleSpec) {
 		}
 		checkByID[c.ID] = c
 	}
+	noteSightMethods(rs.Sees)
 	ruleSpecs = append(ruleSpecs, rs)
+	checkRuleCount()
 }
 
 // Checks lists every implemented check, sorted by id.

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -100,14 +101,31 @@ func (r *run) message(s *Session, ev *trace.Event) {
 		r.messages++
 		m.HTTPErrorBody = r.httpErrorBody(m)
 		s.annotate(m)
-		for _, rule := range s.messageRules {
-			rule.Message(s, m)
-		}
+		r.judgeMessage(s, m)
 		r.wire.message(r, m)
 		s.advance(m)
 		if msgTurnEnded != nil {
 			msgTurnEnded(&r.store, m)
 		}
+	}
+}
+
+// callEveryRule, set by tests, makes the engine call every rule for every
+// message of the sessions it judges, without the dispatch table, as it did
+// before rules declared what they see: the reference their Sees are held to.
+var callEveryRule bool
+
+// judgeMessage calls the Message of each rule that judges m, in the order
+// the rules were registered.
+func (r *run) judgeMessage(s *Session, m *Msg) {
+	if callEveryRule {
+		for _, rule := range s.messageRules {
+			rule.Message(s, m)
+		}
+		return
+	}
+	for set := s.dispatch.judging(s, m); set != 0; set &= set - 1 {
+		s.rules[bits.TrailingZeros64(uint64(set))].Message(s, m)
 	}
 }
 

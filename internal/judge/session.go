@@ -55,6 +55,7 @@ type Session struct {
 	rules []Rule
 	// messageRules are the rules that judge this session's messages.
 	messageRules []Rule
+	dispatch     dispatchTable // which of rules judge each class of message
 	// stateless is Stateless's answer, fixed with the revision.
 	stateless bool
 	current   *trace.Event

@@ -1,0 +1,174 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// dispatchRevisions are the revisions every trace is judged under when the
+// dispatch table is held to calling every rule: the one it declares, and
+// each of the two kinds of session.
+var dispatchRevisions = [][]string{nil, {"2025-11-25"}, {"2026-07-28"}}
+
+// judgedJSON is the report on data under revs, as JSON.
+func judgedJSON(t testing.TB, data []byte, revs []string) []byte {
+	r := trace.NewReader(bytes.NewReader(data), "dispatch.jsonl")
+	return reportJSON(t, Judge([]Input{{Name: "dispatch.jsonl", Next: r.Next}}, Options{Revisions: revs}))
+}
+
+// judgedByEveryRule is judgedJSON with every rule called for every message.
+func judgedByEveryRule(t testing.TB, data []byte, revs []string) []byte {
+	callEveryRule = true
+	defer func() { callEveryRule = false }()
+	return judgedJSON(t, data, revs)
+}
+
+// Every corpus trace, under each revision, gives the very report it gives
+// when every rule is called for every message: no rule's Sees leaves out a
+// message its Message would have judged.
+func TestDispatchedAsEveryRule(t *testing.T) {
+	for _, ct := range loadCorpus(t) {
+		data, err := os.ReadFile(ct.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, revs := range append(dispatchRevisions, ct.revisions) {
+			want := judgedByEveryRule(t, data, revs)
+			if got := judgedJSON(t, data, revs); !bytes.Equal(got, want) {
+				t.Errorf("%s/%s under %v: the report differs from the one every rule gives%s", ct.dir, ct.name, revs, misdeclared(t, data, revs, want))
+			}
+		}
+	}
+}
+
+// FuzzJudgeDispatched holds the report on any trace, under each revision,
+// to the one it gives when every rule is called for every message.
+func FuzzJudgeDispatched(f *testing.F) {
+	addCorpusSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, revs := range dispatchRevisions {
+			want := judgedByEveryRule(t, data, revs)
+			if got := judgedJSON(t, data, revs); !bytes.Equal(got, want) {
+				t.Fatalf("under %v: the report differs from the one every rule gives%s\n got %s\nwant %s",
+					revs, misdeclared(t, data, revs, want), got, want)
+			}
+		}
+	})
+}
+
+// misdeclared names the rules whose Sees, when dropped, make the report
+// want again: those that leave out messages they judge.
+func misdeclared(t testing.TB, data []byte, revs []string, want []byte) string {
+	var out string
+	for i := range ruleSpecs {
+		sees := ruleSpecs[i].Sees
+		if sees == nil {
+			continue
+		}
+		ruleSpecs[i].Sees = nil
+		if bytes.Equal(judgedJSON(t, data, revs), want) {
+			out += "\n\tthe Sees of " + ruleName(i) + " leave out messages it judges"
+		}
+		ruleSpecs[i].Sees = sees
+	}
+	return out
+}
+
+// ruleName names a rule by its first check.
+func ruleName(i int) string {
+	if len(ruleSpecs[i].Checks) == 0 {
+		return fmt.Sprintf("rule %d, which has no checks,", i)
+	}
+	return "the rule of " + ruleSpecs[i].Checks[0].ID
+}
+
+// sightCase is a message and whether a sight takes it.
+type sightCase struct {
+	payload   string
+	server    bool
+	answers   string // the method of the request a response answers
+	transport trace.Transport
+	stateless bool
+	want      bool
+}
+
+func TestSightTakes(t *testing.T) {
+	const ping, listResult = `{"jsonrpc":"2.0","id":1,"method":"ping"}`, `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`
+	inputRequired := `{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{}}}`
+	retry := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","requestState":"x"}}`
+	for _, tc := range []struct {
+		sight sight
+		cases []sightCase
+	}{
+		{sees(requestMsgs, spec.Client, "ping"), []sightCase{
+			{payload: ping, want: true},
+			{payload: ping, server: true},
+			{payload: `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`},
+			{payload: `{"jsonrpc":"2.0","id":1,"method":"no/such/method"}`},
+		}},
+		{sees(responseMsgs, "", "tools/list"), []sightCase{
+			{payload: listResult, server: true, answers: "tools/list", want: true},
+			{payload: `{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}`, answers: "tools/list", want: true},
+			{payload: listResult, server: true},
+			{payload: listResult, server: true, answers: "ping"},
+			{payload: `{"jsonrpc":"2.0","method":"tools/list"}`},
+		}},
+		{sight{kinds: resultMsgs | requestMsgs, inputRound: true}, []sightCase{
+			{payload: inputRequired, server: true, answers: "tools/call", want: true},
+			{payload: inputRequired, server: true},
+			{payload: listResult, server: true, answers: "tools/list"},
+			{payload: retry, want: true},
+			{payload: retry, server: true},
+			{payload: ping},
+		}},
+		{sight{transport: trace.Stdio, sessions: statelessOnly}, []sightCase{
+			{payload: ping, transport: trace.Stdio, stateless: true, want: true},
+			{payload: ping, transport: trace.Stdio},
+			{payload: ping, transport: trace.StreamableHTTP, stateless: true},
+		}},
+		{sight{kinds: invalidMsgs}, []sightCase{
+			{payload: `{"jsonrpc":"2.0","id":1}`, server: true, want: true},
+			{payload: `[]`, want: true},
+			{payload: ping},
+		}},
+		{sees(wellFormedMsgs, spec.Server), []sightCase{
+			{payload: listResult, server: true, want: true},
+			{payload: `{"jsonrpc":"2.0","id":1}`, server: true},
+			{payload: listResult},
+		}},
+		{sight{}, []sightCase{
+			{payload: `not json`, want: true},
+			{payload: `{"jsonrpc":"2.0","method":"no/such/method"}`, want: true},
+		}},
+	} {
+		noteSightMethods([]sight{tc.sight})
+		for _, c := range tc.cases {
+			if got := tc.sight.takes(classOf(sightCaseMsg(c)), c.stateless); got != c.want {
+				t.Errorf("sight %+v takes %+v: %v, want %v", tc.sight, c, got, c.want)
+			}
+		}
+	}
+}
+
+// sightCaseMsg is the message of c, as the engine has it when it asks
+// which rules judge it.
+func sightCaseMsg(c sightCase) *Msg {
+	ev := &trace.Event{Kind: trace.KindMessage, Direction: trace.ClientToServer, Transport: c.transport}
+	if c.server {
+		ev.Direction = trace.ServerToClient
+	}
+	if json.Valid([]byte(c.payload)) {
+		ev.Payload = []byte(c.payload)
+	}
+	m := parseMessages(nil, ev)[0]
+	if c.answers != "" {
+		m.Request = &Request{Method: c.answers}
+	}
+	return m
+}
