@@ -52,6 +52,38 @@ func sees(kinds kindSet, from spec.Party, methods ...string) sight {
 	return sight{kinds: kinds, from: from, methods: methods}
 }
 
+// askSights are the messages an askTracker of method reads: the server's
+// requests of method and the client's answers to them, and the results and
+// retries that may carry an input round.
+func askSights(method string) []sight {
+	return []sight{
+		sees(requestMsgs, spec.Server, method),
+		sees(responseMsgs, spec.Client, method),
+		{kinds: resultMsgs, from: spec.Server, inputRound: true},
+		{kinds: requestMsgs, from: spec.Client, inputRound: true},
+	}
+}
+
+// featureSights are the messages a feature's observe reads: every client
+// request (for ids used twice) and response, its list_changed, and the
+// notifications a listen stream's filter follows.
+func featureSights(name string) []sight {
+	return []sight{
+		sees(requestMsgs, spec.Client),
+		sees(responseMsgs, ""),
+		sees(notificationMsgs, "", "notifications/"+name+"/list_changed",
+			"notifications/subscriptions/acknowledged", "notifications/cancelled"),
+	}
+}
+
+// capabilitySights are the requests and notifications a capability gates.
+func capabilitySights() []sight {
+	return []sight{
+		sees(requestMsgs, "", sortedKeysOf(requestGates)...),
+		sees(notificationMsgs, "", sortedKeysOf(notificationGates)...),
+	}
+}
+
 // msgClass is what the engine knows of a message before any rule reads
 // it, all that a sight asks: its kind, sender, transport, input round hint
 // and method (an index into sightMethods).

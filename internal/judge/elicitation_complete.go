@@ -10,6 +10,7 @@ import (
 // completion notifications it may send for them (2025-11-25).
 func init() {
 	register(RuleSpec{
+		Sees: append(askSights("elicitation/create"), sees(errorMsgs, spec.Server), sees(notificationMsgs, spec.Server, "notifications/elicitation/complete")),
 		Checks: []Check{
 			{"elicitation.complete-has-id", "notifications/elicitation/complete carries an elicitationId string"},
 			{"elicitation.complete-known-id", "the server announces the completion only of URL elicitations it put to this client"},

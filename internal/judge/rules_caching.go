@@ -11,6 +11,7 @@ import (
 // lists again from the start.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, ""), sees(responseMsgs, "", sortedKeysOf(cacheableMethods)...)},
 		Checks: []Check{
 			{"caching.hints-present", "complete results of server/discover, the list methods and resources/read carry ttlMs and a cacheScope of \"public\" or \"private\""},
 			{"caching.ttl-valid", "ttlMs is an integer of at least 0"},

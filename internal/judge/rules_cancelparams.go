@@ -12,6 +12,7 @@ import (
 // still in flight is the cancellation checks' business.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(notificationMsgs, "", "notifications/cancelled")},
 		Checks: []Check{
 			{"cancelparams.request-id-present", "notifications/cancelled carries a requestId"},
 			{"cancelparams.request-id-issued", "the requestId of notifications/cancelled is the id of a request issued earlier (by the canceller; in 2026-07-28 by the client)"},

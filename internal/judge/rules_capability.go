@@ -33,6 +33,7 @@ var (
 
 func init() {
 	register(RuleSpec{
+		Sees:   capabilitySights(),
 		Checks: []Check{{"capability.negotiated-only", "no party uses a method or sends a notification whose capability was not negotiated"}},
 		New:    func() Rule { return capabilityRule{} },
 	})

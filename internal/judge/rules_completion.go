@@ -10,6 +10,7 @@ import (
 // 100 values, and the standard errors for the failures a trace can show.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{methods: []string{"completion/complete", "prompts/list", "notifications/prompts/list_changed"}}},
 		Checks: []Check{
 			{"completion.capability-declared", "a server that answers completion/complete with a result declared the completions capability"},
 			{"completion.values-limit", "a completion result carries at most 100 values"},

@@ -9,6 +9,7 @@ import (
 // it, and a stdio client probes with it before anything else.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, spec.Client), sees(responseMsgs, spec.Server, "server/discover")},
 		Checks: []Check{
 			{"discover.implemented", "the server answers server/discover, never with -32601 (method not found)"},
 			{"discover.server-info", "the discover result carries io.modelcontextprotocol/serverInfo in _meta"},

@@ -11,6 +11,7 @@ import (
 // or to visit a URL (client/elicitation).
 func init() {
 	register(RuleSpec{
+		Sees: append(askSights("elicitation/create"), sees(requestMsgs, spec.Client, "initialize"), sight{kinds: requestMsgs, from: spec.Client, sessions: statelessOnly}, sees(responseMsgs, spec.Server)),
 		Checks: []Check{
 			{"elicitation.capability-declared", "a client that answers elicitation/create with a result declared the elicitation capability"},
 			{"elicitation.capability-has-mode", "a client declaring elicitation supports form or url mode"},

@@ -11,6 +11,7 @@ import (
 // range, which codes are retired, and what the defined codes mean.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{kinds: errorMsgs}},
 		Checks: []Check{
 			{"errorcode.retired", "no party emits -32002 or -32042, the codes earlier revisions defined"},
 			{"errorcode.legacy-range", "no party uses a code of the legacy sub-range -32000 to -32019"},

@@ -14,7 +14,7 @@ func init() {
 		httpSessionChecks, httpVersionChecks, httpHeaderChecks, httpParamChecks, httpCompatChecks} {
 		checks = append(checks, group...)
 	}
-	register(RuleSpec{Checks: checks, New: func() Rule { return httpRule{} }})
+	register(RuleSpec{Checks: checks, New: func() Rule { return httpRule{} }, Sees: []sight{{transport: trace.StreamableHTTP}}})
 }
 
 type (

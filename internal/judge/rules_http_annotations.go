@@ -19,6 +19,7 @@ const maxListedTools = 4096
 // to their constraints wherever a tools/list result shows them.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(resultMsgs, "", "tools/list")},
 		Checks: []Check{
 			{"http.x-mcp-header-nonempty", "no x-mcp-header annotation is empty"},
 			{"http.x-mcp-header-token", "every x-mcp-header value is an HTTP field-name token"},

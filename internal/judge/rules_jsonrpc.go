@@ -181,7 +181,7 @@ func checkSolicited(s *Session, m *Msg) {
 type noResultRule struct{ BaseRule }
 
 func init() {
-	register(RuleSpec{Checks: nil, New: func() Rule { return noResultRule{} }})
+	register(RuleSpec{Checks: nil, New: func() Rule { return noResultRule{} }, Sees: []sight{{kinds: invalidMsgs}}})
 }
 
 func (noResultRule) Message(s *Session, m *Msg) {

@@ -12,6 +12,7 @@ import (
 // unknown level refused with -32602.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, spec.Client, "logging/setLevel"), sees(notificationMsgs, spec.Server, "notifications/message"), sees(responseMsgs, spec.Server, "logging/setLevel"), {kinds: requestMsgs, from: spec.Client, sessions: statelessOnly}, {kinds: responseMsgs, from: spec.Server, sessions: statelessOnly}},
 		Checks: []Check{
 			{"logging.capability-declared", "a server that sends notifications/message declared the logging capability"},
 			{"logging.respects-level", "no notifications/message is below the level the client set (logging/setLevel in 2025-11-25, the request's logLevel in 2026-07-28)"},

@@ -4,6 +4,7 @@ package judge
 // message (params, results and the objects nested in them).
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{kinds: requestMsgs | notificationMsgs | resultMsgs}},
 		Checks: []Check{
 			{"meta.prefix-labels", "a _meta key prefix is a series of dot-separated labels followed by a slash"},
 			{"meta.label-form", "each label of a _meta key prefix starts with a letter, ends with a letter or digit, and holds only letters, digits and hyphens"},

@@ -12,6 +12,7 @@ import (
 // retry carries the inputs and the exact requestState.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, ""), sees(responseMsgs, spec.Server)},
 		Checks: []Check{
 			{"mrtr.no-server-requests", "the server sends no requests of its own; it asks for client input inside an InputRequiredResult"},
 			{"mrtr.supported-requests-only", "InputRequiredResult answers only prompts/get, resources/read and tools/call"},

@@ -6,6 +6,7 @@ import "github.com/mcpverdict/mcpverdict/internal/spec"
 // a server answers and notifies, and never sends a request of its own.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(wellFormedMsgs, spec.Server)},
 		Checks: []Check{
 			{"patterns.no-server-requests", "the server sends no JSON-RPC request"},
 		},

@@ -12,6 +12,7 @@ import (
 // Ping: the receiver answers with an empty result.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, "", "ping"), sees(responseMsgs, "")},
 		Checks: []Check{
 			{"ping.empty-result", "a ping is answered with an empty result (nothing but _meta), never with an error, and not left unanswered while the receiver answers requests sent after it"},
 		},

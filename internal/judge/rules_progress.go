@@ -10,6 +10,7 @@ import (
 // flight, progress that only goes up.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{kinds: requestMsgs | responseMsgs}, sees(notificationMsgs, "", "notifications/progress", "notifications/tasks/status")},
 		Checks: []Check{
 			{"progress.token-type", "a progressToken is a string or an integer"},
 			{"progress.token-unique", "no request carries the progressToken of another request its sender still has in flight"},

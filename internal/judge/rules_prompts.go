@@ -12,6 +12,7 @@ import (
 // listed and what it did not, and the content of the prompts it returns.
 func init() {
 	register(RuleSpec{
+		Sees: featureSights("prompts"),
 		Checks: []Check{
 			{"prompts.capability-declared", "a server that answers prompts/* requests with results declared the prompts capability"},
 			{"prompts.list-answered", "a server that declared prompts answers prompts/list with a prompts array, not method-not-found"},

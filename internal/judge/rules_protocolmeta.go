@@ -11,6 +11,7 @@ import (
 // the subscription id on notifications of a subscriptions/listen stream.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, spec.Client), sees(resultMsgs, spec.Server), sees(notificationMsgs, spec.Server, sortedKeysOf(listenNotifications)...)},
 		Checks: []Check{
 			{"protocolmeta.required-fields", "every client request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta"},
 			{"protocolmeta.client-info", "every client request carries io.modelcontextprotocol/clientInfo in _meta"},

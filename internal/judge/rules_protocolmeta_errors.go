@@ -15,6 +15,7 @@ import (
 // the request did not declare.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(responseMsgs, spec.Server)},
 		Checks: []Check{
 			{"protocolmeta.reject-malformed", "the server answers a request missing a required _meta field with error -32602"},
 			{"protocolmeta.malformed-http-400", "over HTTP, the answer to a request missing a required _meta field has status 400"},

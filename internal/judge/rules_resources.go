@@ -13,6 +13,7 @@ import (
 // encoding of the binary contents it returns.
 func init() {
 	register(RuleSpec{
+		Sees: append(featureSights("resources"), sees(notificationMsgs, spec.Server, "notifications/resources/updated")),
 		Checks: []Check{
 			{"resources.capability-declared", "a server that answers resources/* requests with results declared the resources capability"},
 			{"resources.list-answered", "a server that declared resources answers resources/list with a resources array, not method-not-found"},

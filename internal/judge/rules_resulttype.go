@@ -6,6 +6,7 @@ import "encoding/json"
 // a value from the core set or from an extension both sides advertised.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{kinds: resultMsgs}},
 		Checks: []Check{
 			{"resulttype.present", "every result carries a resultType member"},
 			{"resulttype.known-value", `a resultType is "complete", "input_required", or a value of an extension advertised via capabilities`},

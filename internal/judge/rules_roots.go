@@ -13,6 +13,7 @@ import (
 // Roots: the server asks for the client's filesystem roots (client/roots).
 func init() {
 	register(RuleSpec{
+		Sees: append(askSights("roots/list"), sees(notificationMsgs, spec.Client, "notifications/roots/list_changed")),
 		Checks: []Check{
 			{"roots.capability-declared", "a client that answers roots/list with a result declared the roots capability"},
 			{"roots.list-needs-capability", "the server asks for roots only of a client that declared the roots capability"},

@@ -9,6 +9,7 @@ import (
 // Sampling: the server asks the client's LLM for a message (client/sampling).
 func init() {
 	register(RuleSpec{
+		Sees: askSights("sampling/createMessage"),
 		Checks: []Check{
 			{"sampling.capability-declared", "a client that answers sampling/createMessage with a result declared the sampling capability"},
 			{"sampling.tools-need-capability", "the server sends tools or toolChoice only to a client that declared sampling.tools"},

@@ -6,6 +6,7 @@ import "github.com/mcpverdict/mcpverdict/internal/spec"
 // request, never from earlier requests on the same connection.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(responseMsgs, spec.Server)},
 		Checks: []Check{
 			{"statelessness.no-prior-context", "the server relies on no client capability that only other requests of the connection declared"},
 		},

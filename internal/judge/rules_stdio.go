@@ -18,6 +18,7 @@ const maxRawRun = 64
 // but are once joined again.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{transport: trace.Stdio}},
 		Checks: []Check{
 			{"stdio.no-embedded-newlines", "no stdio message is spread over several lines"},
 			{"stdio.only-mcp-messages", "every line on the server's stdout and stdin is a JSON-RPC message"},

@@ -12,6 +12,7 @@ import (
 // server/discover probe is judged by discover.first-on-stdio.)
 func init() {
 	register(RuleSpec{
+		Sees: []sight{{kinds: notificationMsgs, from: spec.Client, methods: []string{"notifications/cancelled"}, transport: trace.Stdio}},
 		Checks: []Check{
 			{"stdio.cancel-references-request", "a notifications/cancelled over stdio names the id of a request the client sent"},
 			{"stdio.client-closes-stdin", "the client ends a stdio session by closing the server's stdin"},

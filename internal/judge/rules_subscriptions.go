@@ -11,6 +11,7 @@ import (
 // server that ends it answers the request first.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, "", "subscriptions/listen"), sees(notificationMsgs, "", "notifications/cancelled"), sees(0, spec.Server)},
 		Checks: []Check{
 			{"subscriptions.requested-types-only", "the server sends list_changed and resources/updated notifications only of types (and resources) a subscription asked for"},
 			{"subscriptions.acknowledged-first", "the first message carrying a subscription's id is notifications/subscriptions/acknowledged"},

@@ -11,6 +11,7 @@ import (
 // conforms to the output schema of the tool that use named.
 func init() {
 	register(RuleSpec{
+		Sees: askSights("sampling/createMessage"),
 		Checks: []Check{
 			{"toolresult.matches-tool-use", "every tool result of a sampling request carries the id of a tool use in an earlier message"},
 			{"toolresult.output-schema", "a tool result's structuredContent conforms to the outputSchema of the tool its tool use named"},

@@ -11,6 +11,7 @@ import (
 // and how its tools/call results keep to what it listed.
 func init() {
 	register(RuleSpec{
+		Sees: featureSights("tools"),
 		Checks: []Check{
 			{"tools.capability-declared", "a server that answers tools/* requests with results declared the tools capability"},
 			{"tools.list-answered", "a server that declared tools answers tools/list with a tools array, not method-not-found"},

@@ -15,6 +15,7 @@ import (
 // tells a legacy client.
 func init() {
 	register(RuleSpec{
+		Sees: []sight{sees(requestMsgs, spec.Client), sees(responseMsgs, spec.Server)},
 		Checks: []Check{
 			{"versioning.unsupported-version-error", "a request for a version the server does not support is answered with error -32022 listing the supported versions"},
 			{"versioning.unsupported-version-http-400", "over HTTP, error -32022 comes with status 400"},
