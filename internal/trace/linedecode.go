@@ -17,13 +17,19 @@ func decodeLine(b []byte, ev *Event) bool {
 	if len(b) < 2 || b[0] != '{' {
 		return false
 	}
-	var seen uint32
-	last := -1 // the field last read, for knownKeyAt
-	for i := 1; ; {
+	i, seen, last := 1, uint32(0), -1 // last: the field last read, for knownKeyAt
+	if head := ev.readHead(b); head > 0 {
+		i, seen, last = head, headFields, fieldKind
+	}
+	for {
 		f, value := knownKeyAt(b, i, last)
-		if f >= 0 {
-			last = f
-		} else if f, value = otherKeyAt(b, i); value == 0 {
+		if f < 0 {
+			if f, value = otherKeyAt(b, i); value == 0 {
+				return false
+			}
+		}
+		end, ok := ev.readMember(f, b, i, value)
+		if !ok {
 			return false
 		}
 		if f >= 0 {
@@ -32,8 +38,10 @@ func decodeLine(b []byte, ev *Event) bool {
 			}
 			seen |= 1 << f
 		}
-		var ok bool
-		if i, ok = ev.readMember(f, b, i, value); !ok || i >= len(b) {
+		if f >= 0 && f < fieldsKnownByBytes {
+			last = f
+		}
+		if i = end; i >= len(b) {
 			return false
 		}
 		switch b[i] {
@@ -45,6 +53,40 @@ func decodeLine(b []byte, ev *Event) bool {
 			return false
 		}
 	}
+}
+
+// headFields are the fields readHead reads.
+const headFields = 1<<fieldSeq | 1<<fieldDirection | 1<<fieldTransport | 1<<fieldKind
+
+// seqKey opens a line as a recorder writes it.
+const seqKey = `{"seq":`
+
+// readHead reads the members a recorder writes first on every line, seq
+// and then the usual members, and returns where the member after them
+// starts; 0 when the line opens otherwise, and decodeLine reads it member
+// by member from its start. Each usual member's key and value are
+// compared as one run of bytes, which costs less than reading them one
+// after the other.
+func (e *Event) readHead(b []byte) int {
+	if len(b) <= len(seqKey) || string(b[:len(seqKey)]) != seqKey {
+		return 0
+	}
+	seq, i, ok := intAt(b, len(seqKey))
+	var values [fieldKind + 1]string
+	for f := fieldDirection; f <= fieldKind; f++ {
+		if !ok || i >= len(b) || b[i] != ',' {
+			return 0
+		}
+		m := usualMemberAt(b, i+1, f)
+		if ok = m != nil; ok {
+			values[f], i = m.value, i+1+m.len
+		}
+	}
+	if !ok || i >= len(b) || b[i] != ',' {
+		return 0
+	}
+	e.Seq, e.Direction, e.Transport, e.Kind = seq, Direction(values[fieldDirection]), Transport(values[fieldTransport]), Kind(values[fieldKind])
+	return i + 1
 }
 
 // otherKeyAt reads the key that opens at b[i], one knownKeyAt does not

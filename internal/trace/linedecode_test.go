@@ -22,6 +22,23 @@ var trickyLines = []string{
 	// Keys that open like the format's own.
 	`{"seqx":1,"se":2,"seq":3,"direction":"client-to-server","transport":"stdio","kind":"message","raw":"a","raw_base64":"YQ=="}`,
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"lifecycle","event":"process-exit","exit_code":3,"eventx":1}`,
+	// Heads as a recorder writes them, then not quite: a value longer or
+	// cut short, a key repeated after the head, a head near the end.
+	`{"seq":1,"direction":"server-to-client","transport":"streamable-http","kind":"lifecycle","event":"transport-open","seq":2}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","kind":"http","payload":{}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"messages","payload":{}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"messag","payload":{}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message"x,"payload":{}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","Direction":"x","payload":{}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message"}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http","method":"GET","path":"/"}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http",}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http"`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http",`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","event":"transport-open","kind":"lifecycle"}`,
+	`{"seq":1,"direction":"client-to-server","kind":"http","transport":"stdio","method":"GET","path":"/"}`,
+	`{"seq":1,"direction":"client-to-server","transport":null,"kind":"http","method":"GET","path":"/x"}`,
+	`{"seq":-1,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":{}}`,
 	// Integers: null, leading zeros, a fraction, an exponent, too many digits.
 	`{"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
 	`{"seq":01,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
@@ -57,6 +74,16 @@ func TestTrickyLinesDecodeAsTheGeneralDecoderDoes(t *testing.T) {
 	for _, line := range trickyLines {
 		checkFastPath(t, "decodeFast", decodeFast, []byte(line))
 		checkFastPath(t, "decodeLine", decodeLine, []byte(line))
+	}
+}
+
+// The lines recorders write have their head read as one run of bytes.
+func TestRecordedLinesHaveAHead(t *testing.T) {
+	for _, line := range bytes.Split([]byte(strings.TrimSpace(okLines)), []byte("\n")) {
+		ev := Event{Seq: -1}
+		if head := ev.readHead(line); head == 0 || !bytes.HasPrefix(line[head:], []byte(`"`)) {
+			t.Errorf("%s: no head read (%d)", line, head)
+		}
 	}
 }
 

@@ -67,3 +67,61 @@ func knownKeyAt(b []byte, i, last int) (field, value int) {
 	}
 	return -1, 0
 }
+
+// usualMember is a member as a recorder writes it, key and value, the
+// value one the format names: its text as the little-endian words that
+// hold it, and masks that clear the bytes past its end.
+type usualMember struct {
+	words, masks [usualWords]uint64
+	len          int
+	value        string
+}
+
+// usualWords is how many words hold the longest usual member.
+const usualWords = 4
+
+// usualMembers are, by field, the members that readHead knows: the
+// string fields a recorder writes one after the other at the start of
+// every line.
+var usualMembers = [...][]usualMember{
+	fieldDirection: usualValues(fieldDirection, string(ClientToServer), string(ServerToClient)),
+	fieldTransport: usualValues(fieldTransport, string(Stdio), string(StreamableHTTP)),
+	fieldKind:      usualValues(fieldKind, string(KindMessage), string(KindHTTP), string(KindLifecycle)),
+}
+
+func usualValues(field int, values ...string) []usualMember {
+	members := make([]usualMember, len(values))
+	for j, v := range values {
+		var text, mask [8 * usualWords]byte
+		n := copy(text[:], `"`+eventFields[field]+`":"`+v+`"`)
+		for k := range n {
+			mask[k] = 0xFF
+		}
+		m := &members[j]
+		for w := range usualWords {
+			m.words[w] = binary.LittleEndian.Uint64(text[8*w:])
+			m.masks[w] = binary.LittleEndian.Uint64(mask[8*w:])
+		}
+		m.len, m.value = n, v
+	}
+	return members
+}
+
+// usualMemberAt returns the usual member of field that opens at b[i], nil
+// for any other text, and for a member less than 32 bytes from the end of
+// the line, which the other paths read.
+func usualMemberAt(b []byte, i, field int) *usualMember {
+	if len(b)-i < 8*usualWords {
+		return nil
+	}
+	w := b[i : i+8*usualWords]
+	w0, w1 := binary.LittleEndian.Uint64(w[0:]), binary.LittleEndian.Uint64(w[8:])
+	w2, w3 := binary.LittleEndian.Uint64(w[16:]), binary.LittleEndian.Uint64(w[24:])
+	for j := range usualMembers[field] {
+		m := &usualMembers[field][j]
+		if (w0^m.words[0])&m.masks[0]|(w1^m.words[1])&m.masks[1]|(w2^m.words[2])&m.masks[2]|(w3^m.words[3])&m.masks[3] == 0 {
+			return m
+		}
+	}
+	return nil
+}
