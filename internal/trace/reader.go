@@ -141,10 +141,9 @@ func (r *Reader) readLine() (line []byte, complete bool, err error) {
 }
 
 func (r *Reader) decode(b []byte) (*Event, *ParseError) {
-	ev := &Event{Seq: -1}
 	// The event keeps sub-slices of its own copy of the line (payload, raw
 	// strings): one allocation per event instead of one per field.
-	line := bytes.Clone(b)
+	ev, line := newEventWithLine(b)
 	if decodeLine(line, ev) || decodeFastAfresh(line, ev) {
 		// The fast paths' scans checked the grammar of every member's value.
 		ev.readWellFormed = ev.Payload
