@@ -22,6 +22,9 @@ func decodeLine(b []byte, ev *Event) bool {
 		i, seen, last = head, headFields, fieldKind
 	}
 	for {
+		if last == fieldPayload && seen&tailFields == 0 && ev.readStdioTail(b, i) {
+			return true
+		}
 		f, value := knownKeyAt(b, i, last)
 		if f < 0 {
 			if f, value = otherKeyAt(b, i); value == 0 {
@@ -53,6 +56,29 @@ func decodeLine(b []byte, ev *Event) bool {
 			return false
 		}
 	}
+}
+
+// stdioTail is how a recorder goes on after a stdio message's payload, up
+// to the value of mono_ns, which ends the line.
+const stdioTail = `"stream":"stdio","mono_ns":`
+
+// tailFields are the fields readStdioTail reads.
+const tailFields = 1<<fieldStream | 1<<fieldMonoNS
+
+// readStdioTail reads the members a recorder writes after a stdio
+// message's payload, from b[i] to the end of the line, as one run of bytes
+// and an integer; false for any other text, which decodeLine reads member
+// by member.
+func (e *Event) readStdioTail(b []byte, i int) bool {
+	if len(b)-i <= len(stdioTail) || string(b[i:i+len(stdioTail)]) != stdioTail {
+		return false
+	}
+	n, end, ok := intAt(b, i+len(stdioTail))
+	if !ok || end != len(b)-1 || b[end] != '}' {
+		return false
+	}
+	e.Stream, e.MonoNS = string(Stdio), n
+	return true
 }
 
 // headFields are the fields readHead reads.

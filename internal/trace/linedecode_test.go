@@ -39,6 +39,19 @@ var trickyLines = []string{
 	`{"seq":1,"direction":"client-to-server","kind":"http","transport":"stdio","method":"GET","path":"/"}`,
 	`{"seq":1,"direction":"client-to-server","transport":null,"kind":"http","method":"GET","path":"/x"}`,
 	`{"seq":-1,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":{}}`,
+	// Tails after a stdio payload as a recorder writes them, then not quite.
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1},"stream":"stdio","mono_ns":12}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1},"stream":"stdio","mono_ns":12}x`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1},"stream":"stdio","mono_ns":12,"session":"a"}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","mono_ns":5,"payload":{},"stream":"stdio","mono_ns":12}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","stream":"stdio","payload":{},"stream":"stdio","mono_ns":12}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"x":1,"stream":"stdio","mono_ns":12}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":[1],"stream":"stdio","mono_ns":-0}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"stream":"stdio","mono_ns":1.5}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"stream":"stdio","mono_ns":}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"stream":"stdio","mono_ns":012}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"stream":"stdio","mono_ns":99999999999999999999}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{},"stream":"stdio","mono_ns":7`,
 	// Integers: null, leading zeros, a fraction, an exponent, too many digits.
 	`{"seq":null,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
 	`{"seq":01,"direction":"client-to-server","transport":"stdio","kind":"http"}`,
@@ -84,6 +97,16 @@ func TestRecordedLinesHaveAHead(t *testing.T) {
 		if head := ev.readHead(line); head == 0 || !bytes.HasPrefix(line[head:], []byte(`"`)) {
 			t.Errorf("%s: no head read (%d)", line, head)
 		}
+	}
+}
+
+// A stdio message's line as a recorder writes it ends in a tail read as
+// one run of bytes.
+func TestStdioLineHasATail(t *testing.T) {
+	line := []byte(`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1},"stream":"stdio","mono_ns":12}`)
+	i := bytes.Index(line, []byte(`"stream"`))
+	if ev := (Event{}); !ev.readStdioTail(line, i) || ev.Stream != "stdio" || ev.MonoNS != 12 {
+		t.Errorf("tail not read: %+v", ev)
 	}
 }
 
