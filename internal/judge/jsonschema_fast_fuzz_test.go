@@ -26,7 +26,7 @@ func FuzzFastSchemaNeverOverrules(f *testing.F) {
 		if !c.usable() || c.fast == nil {
 			return
 		}
-		fast, libErr := fastVerdictAndLibraryError(c, instance, arguments)
+		fast, libErr := fastVerdictAndLibraryError(t, c, instance, arguments)
 		if errors.Is(libErr, errUndecided) {
 			t.Skip("the library cannot decide this instance")
 		}
@@ -56,7 +56,7 @@ func FuzzFastSchemaDecidesPlainInstances(f *testing.F) {
 		g.value(&instance, 0)
 		for schema, c := range compiled {
 			for _, arguments := range []bool{false, true} {
-				if fast, library := fastAndLibraryVerdicts(c, instance.Bytes(), arguments); fast != library {
+				if fast, library := fastAndLibraryVerdicts(t, c, instance.Bytes(), arguments); fast != library {
 					t.Fatalf("%s against %s (arguments %v): fast %v, library %v",
 						instance.Bytes(), schema, arguments, fast, library)
 				}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // fastCase is an instance whose verdicts from the fast form and from the
@@ -162,7 +164,7 @@ func TestFastSchemaVerdicts(t *testing.T) {
 		if c.fast == nil {
 			t.Fatalf("%s: no fast form", tc.schema)
 		}
-		fast, library := fastAndLibraryVerdicts(c, []byte(tc.instance), tc.arguments)
+		fast, library := fastAndLibraryVerdicts(t, c, []byte(tc.instance), tc.arguments)
 		if fast != tc.fast || library != tc.library {
 			t.Errorf("%s against %.60s (arguments %v): fast %v, library %v; want %v, %v",
 				tc.instance, tc.schema, tc.arguments, fast, library, tc.fast, tc.library)
@@ -172,22 +174,33 @@ func TestFastSchemaVerdicts(t *testing.T) {
 
 // fastAndLibraryVerdicts is each path's verdict on one instance; an empty
 // instance stands for absent arguments.
-func fastAndLibraryVerdicts(c *compiledSchema, instance []byte, arguments bool) (fast, library bool) {
-	fast, libErr := fastVerdictAndLibraryError(c, instance, arguments)
+func fastAndLibraryVerdicts(t testing.TB, c *compiledSchema, instance []byte, arguments bool) (fast, library bool) {
+	fast, libErr := fastVerdictAndLibraryError(t, c, instance, arguments)
 	return fast, libErr == nil
 }
 
 // fastVerdictAndLibraryError is the fast form's verdict and the library's
 // error (errUndecided where the library gives up).
-func fastVerdictAndLibraryError(c *compiledSchema, instance []byte, arguments bool) (bool, error) {
+func fastVerdictAndLibraryError(t testing.TB, c *compiledSchema, instance []byte, arguments bool) (bool, error) {
 	var raw json.RawMessage
 	if len(instance) > 0 || !arguments {
 		raw = instance
 	}
 	if arguments {
-		return c.fast.Valid(argumentsOrEmpty(raw), true), c.validateWithLibrary(withoutNulls(raw))
+		return fastVerdict(t, c, argumentsOrEmpty(raw), true), c.validateWithLibrary(withoutNulls(raw))
 	}
-	return c.fast.Valid(raw, false), c.validateWithLibrary(raw)
+	return fastVerdict(t, c, raw, false), c.validateWithLibrary(raw)
+}
+
+// fastVerdict is the fast form's verdict on an instance. On well-formed
+// text, the reading that trusts its grammar must give the same verdict.
+func fastVerdict(t testing.TB, c *compiledSchema, instance []byte, nullsAbsent bool) bool {
+	t.Helper()
+	fast := c.fast.Valid(instance, nullsAbsent)
+	if rawjson.Valid(instance) && c.fast.ValidWellFormed(instance, nullsAbsent) != fast {
+		t.Fatalf("%q (nulls absent %v): Valid %v, ValidWellFormed %v", instance, nullsAbsent, fast, !fast)
+	}
+	return fast
 }
 
 func TestFastSchemaOnlyForItsKeywords(t *testing.T) {
@@ -226,7 +239,7 @@ func TestFastSchemaAllocatesNothing(t *testing.T) {
 	c := compileOffline(json.RawMessage(addSchema))
 	args := json.RawMessage(`{"a": 12.5, "b": "héllo", "c": null}`)
 	allocs := testing.AllocsPerRun(100, func() {
-		if c.validateArguments(args) != nil {
+		if c.validateArguments(args, false) != nil {
 			t.Fatal("rejected")
 		}
 	})
@@ -260,7 +273,7 @@ func BenchmarkValidateArguments(b *testing.B) {
 	b.Run("fast", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if c.validateArguments(args) != nil {
+			if c.validateArguments(args, false) != nil {
 				b.Fatal("rejected")
 			}
 		}

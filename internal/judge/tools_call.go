@@ -179,7 +179,7 @@ func judgeOutput(s *Session, m *Msg, name string, def *toolDef, res *callResult)
 	if !def.outputSchema.usable() {
 		return
 	}
-	err := def.outputSchema.validate(res.Structured)
+	err := def.outputSchema.validate(res.Structured, m.result.wellFormed)
 	switch {
 	case errors.Is(err, errUndecided):
 		return
@@ -197,7 +197,7 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 	if !def.inputSchema.usable() {
 		return
 	}
-	err := def.inputSchema.validateArguments(p.Arguments)
+	err := def.inputSchema.validateArguments(p.Arguments, m.Request.params.wellFormed)
 	if err == nil || errors.Is(err, errUndecided) {
 		return
 	}
@@ -208,8 +208,9 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 // validateArguments validates tools/call arguments as withoutNulls reads
 // them. The fast form reads null members as absent itself, so only the
 // arguments it does not prove valid are rewritten for the library.
-func (c *compiledSchema) validateArguments(args json.RawMessage) error {
-	if c.fast.Valid(argumentsOrEmpty(args), true) {
+// wellFormed says the trace reader checked the arguments' grammar.
+func (c *compiledSchema) validateArguments(args json.RawMessage, wellFormed bool) error {
+	if c.fastValid(argumentsOrEmpty(args), wellFormed, true) {
 		return nil
 	}
 	return c.validateWithLibrary(withoutNulls(args))

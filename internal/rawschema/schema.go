@@ -31,6 +31,17 @@ func (s *Schema) Valid(b []byte, nullsAbsent bool) bool {
 	return s.valid(rawjson.TrimSpace(b), nullsAbsent)
 }
 
+// ValidWellFormed is Valid for text the caller knows is one well-formed
+// JSON value, such as a member of a payload the trace reader checked: its
+// grammar is not checked again. On other text the answer means nothing.
+func (s *Schema) ValidWellFormed(b []byte, nullsAbsent bool) bool {
+	v := rawjson.TrimSpace(b)
+	if s == nil || len(v) == 0 {
+		return false
+	}
+	return s.valid(v, nullsAbsent)
+}
+
 // valid checks the well-formed value v, no whitespace around it.
 func (s *Schema) valid(v []byte, nullsAbsent bool) bool {
 	switch c := v[0]; {
