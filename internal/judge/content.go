@@ -122,7 +122,13 @@ func preview(s string) string {
 // of them (prompt messages hold one, tool results an array); isArray is set
 // when it held an array, or was null.
 func contentItems(raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool) {
-	if items, isArray, out := readContentItems(raw, wellFormed); out != readUnsure {
+	return contentItemsInto(nil, raw, wellFormed)
+}
+
+// contentItemsInto is contentItems that reads the blocks into dst, an empty
+// slice whose room the caller lends.
+func contentItemsInto(dst []contentItem, raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool) {
+	if items, isArray, out := readContentItems(dst, raw, wellFormed); out != readUnsure {
 		return items, isArray
 	}
 	return decodeBlocks[contentItem](raw)
@@ -142,22 +148,27 @@ func decodeBlocks[T any](raw json.RawMessage) (items []T, isArray bool) {
 	return nil, false
 }
 
-// readContentItems is contentItems without the decoder, unless it is unsure.
-func readContentItems(raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool, out readOutcome) {
+// readContentItems is contentItemsInto without the decoder, unless it is
+// unsure. Like decoding, it gives nil for no blocks.
+func readContentItems(dst []contentItem, raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool, out readOutcome) {
 	switch rawjson.Kind(raw) {
 	case 'n':
 		return nil, true, readDecoded
 	case '[':
+		items = dst
 		out = readObjects(raw, wellFormed, contentItemFields, func() { items = append(items, contentItem{}) },
 			func(field int, value []byte) readOutcome { return items[len(items)-1].set(field, value, wellFormed) })
 		if out == readRefused {
 			return nil, false, out // nor is an array one block
 		}
+		if len(items) == 0 {
+			items = nil
+		}
 		return items, true, out
 	case '{':
 		var one contentItem
 		if out = readContentItem(&one, raw, wellFormed); out == readDecoded {
-			return []contentItem{one}, false, out
+			return append(dst, one), false, out
 		}
 		return nil, false, out
 	}
@@ -171,6 +182,10 @@ type decodedContent struct {
 	items   []contentItem
 	isArray bool
 	done    bool
+	// room holds the blocks of a result that has one, as most tool results
+	// do, so that reading them allocates nothing. The Msg is reused for
+	// the next message, and so is this room.
+	room [1]contentItem
 }
 
 // resultBlocks returns the blocks of raw, the content member of m's result,
@@ -178,7 +193,7 @@ type decodedContent struct {
 func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
 	c := &m.content
 	if !c.done || !sameBytes(c.raw, raw) {
-		c.items, c.isArray = contentItems(raw, m.result.wellFormed)
+		c.items, c.isArray = contentItemsInto(c.room[:0], raw, m.result.wellFormed)
 		c.raw, c.done = raw, true
 	}
 	return c.items, c.isArray

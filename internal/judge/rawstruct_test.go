@@ -255,7 +255,7 @@ func TestRawReadersReadThePlainCases(t *testing.T) {
 	if _, out := readReadContents(&objectFields{wellFormed: true}, []byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), nil); out != readDecoded {
 		t.Errorf("a resources/read result: %v", out)
 	}
-	if _, _, out := readContentItems([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true); out != readDecoded {
+	if _, _, out := readContentItems(nil, []byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true); out != readDecoded {
 		t.Errorf("content blocks: %v", out)
 	}
 }
