@@ -86,7 +86,11 @@ func (r *toolsRule) End(s *Session) { r.end(s) }
 // listed judges the tools of a tools/list page, and the listing's names
 // once it is whole.
 func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
-	for _, item := range p.items {
+	keyed := p.complete && len(p.all) == len(p.items) // keys are the page's own
+	for i, item := range p.items {
+		if keyed && r.listedUnder(p.keys[i], item) {
+			continue
+		}
 		r.define(s, m, item)
 	}
 	if p.complete {
@@ -126,6 +130,14 @@ func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
 	if s.Stateless() { // x-mcp-header is a 2026-07-28 annotation
 		judgeHeadersNotSensitive(s, m, *t.Name, def.input)
 	}
+}
+
+// listedUnder reports whether item is, to the byte, the definition kept
+// under name, the key its listing read from it: define would then do
+// nothing. Looking it up by name hashes a few bytes, not the definition.
+func (r *toolsRule) listedUnder(name string, item json.RawMessage) bool {
+	def := r.tools[name]
+	return def != nil && bytes.Equal(def.raw, item)
 }
 
 // listedBefore reports whether item is, to the byte, the definition kept

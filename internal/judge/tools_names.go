@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -37,17 +38,38 @@ func firstBadNameChar(name string) (rune, bool) {
 
 // judgeNamesUnique holds a whole tools listing to naming each tool once.
 func judgeNamesUnique(s *Session, m *Msg, names []string) {
-	seen := make(map[string]bool, len(names))
-	for _, n := range names {
-		if seen[n] {
-			s.Fail("tools.name-unique", spec.Server, m.Event, "tool name %s appears more than once in one tools/list listing", preview(n))
-			return
-		}
-		seen[n] = true
+	if i := firstRepeat(names); i >= 0 {
+		s.Fail("tools.name-unique", spec.Server, m.Event, "tool name %s appears more than once in one tools/list listing", preview(names[i]))
+		return
 	}
 	if len(names) > 0 {
 		s.Pass("tools.name-unique", spec.Server)
 	}
+}
+
+// fewNames is how many names are compared pairwise rather than through a
+// map, which costs more to build than a short listing takes to compare.
+const fewNames = 16
+
+// firstRepeat returns the index of the first name that an earlier one
+// repeats, -1 when none does.
+func firstRepeat(names []string) int {
+	if len(names) <= fewNames {
+		for i, n := range names {
+			if slices.Contains(names[:i], n) {
+				return i
+			}
+		}
+		return -1
+	}
+	seen := make(map[string]bool, len(names))
+	for i, n := range names {
+		if seen[n] {
+			return i
+		}
+		seen[n] = true
+	}
+	return -1
 }
 
 // judgeCaseSensitive holds a server to telling tool names apart by case: a
