@@ -94,19 +94,23 @@ func (r *toolsRule) callResult(s *Session, m *Msg) {
 	}
 	judgeEmbeddedCapability(s, m, p.Name, res.Content)
 	judgeStructuredText(s, m, p.Name, &res)
-	r.judgeCaseSensitive(s, m, p.Name, !res.IsError)
-	if def := r.tools[p.Name]; def != nil {
-		judgeOutput(s, m, p.Name, def, &res)
-		judgeInputValidated(s, m, &p, def, !res.IsError)
+	def := r.tools[p.Name]
+	if def == nil {
+		r.judgeCaseSensitive(s, m, p.Name, !res.IsError)
+		return
 	}
+	judgeOutput(s, m, p.Name, def, &res)
+	judgeInputValidated(s, m, &p, def, !res.IsError)
 }
 
 func (r *toolsRule) callRejected(s *Session, m *Msg) {
 	p := requestedCall(m.Request)
-	r.judgeCaseSensitive(s, m, p.Name, false)
-	if def := r.tools[p.Name]; def != nil {
-		judgeInputValidated(s, m, &p, def, false)
+	def := r.tools[p.Name]
+	if def == nil {
+		r.judgeCaseSensitive(s, m, p.Name, false)
+		return
 	}
+	judgeInputValidated(s, m, &p, def, false)
 }
 
 // judgeEmbeddedCapability holds a server whose tool result embeds a

@@ -74,9 +74,9 @@ func firstRepeat(names []string) int {
 
 // judgeCaseSensitive holds a server to telling tool names apart by case: a
 // call that names a listed tool in other case, when no listed tool has the
-// exact name, must not succeed.
+// exact name (the caller found none), must not succeed.
 func (r *toolsRule) judgeCaseSensitive(s *Session, m *Msg, name string, succeeded bool) {
-	if !r.listedWhole || r.tools[name] != nil {
+	if !r.listedWhole {
 		return
 	}
 	listed := ""
