@@ -107,27 +107,15 @@ type answer struct {
 }
 
 // answerLog keeps the most recently answered requests.
-type answerLog struct {
-	entries []answer
-}
-
-const answerLogSize = 256
+type answerLog struct{ recent[answer] }
 
 func newAnswerLog() *answerLog { return &answerLog{} }
 
 func (l *answerLog) add(req *Request, ev *trace.Event) {
-	if len(l.entries) >= answerLogSize {
-		l.entries = l.entries[1:]
-	}
-	l.entries = append(l.entries, answer{from: req.From, key: req.IDKey, method: req.Method, seq: ev.Seq, line: ev.Line})
+	l.recent.add(answer{from: req.From, key: req.IDKey, method: req.Method, seq: ev.Seq, line: ev.Line})
 }
 
 // find returns the latest answer to a request of from with key.
 func (l *answerLog) find(from spec.Party, key string) *answer {
-	for i := len(l.entries) - 1; i >= 0; i-- {
-		if e := &l.entries[i]; e.from == from && e.key == key {
-			return e
-		}
-	}
-	return nil
+	return l.newest(func(e *answer) bool { return e.from == from && e.key == key })
 }

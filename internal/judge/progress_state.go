@@ -182,16 +182,16 @@ func (r *progressRule) finish(key tokenID, st *tokenState, ev *trace.Event, stat
 // End passes the tokens that had progress and then stopped when their
 // request or task ended.
 func (r *progressRule) End(s *Session) {
-	for _, f := range r.finished.entries {
+	r.finished.each(func(f *finishedToken) {
 		if !f.seen || f.violated {
-			continue
+			return
 		}
 		check := "progress.stops-after-completion"
 		if f.task != "" {
 			check = "progress.task-stops-at-terminal"
 		}
 		s.Pass(check, Peer(f.key.issuer))
-	}
+	})
 }
 
 // finishedToken is a token whose request or task ended.
@@ -205,24 +205,10 @@ type finishedToken struct {
 	violated bool
 }
 
-type finishedTokens struct{ entries []finishedToken }
-
-const finishedTokensSize = 256
-
-func (f *finishedTokens) add(t finishedToken) {
-	if len(f.entries) >= finishedTokensSize {
-		f.entries = f.entries[1:]
-	}
-	f.entries = append(f.entries, t)
-}
+type finishedTokens struct{ recent[finishedToken] }
 
 func (f *finishedTokens) find(key tokenID) *finishedToken {
-	for i := len(f.entries) - 1; i >= 0; i-- {
-		if f.entries[i].key == key {
-			return &f.entries[i]
-		}
-	}
-	return nil
+	return f.newest(func(t *finishedToken) bool { return t.key == key })
 }
 
 // mayNameTask reports whether a result may hold a member the decoder reads
