@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"bytes"
+
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -27,6 +29,17 @@ type paginationRule struct {
 	// unissued holds the pending keys of list requests whose cursor the
 	// server never issued, until they are answered.
 	unissued map[string]bool
+	// last is the latest list result read for its nextCursor.
+	last lastCursor
+}
+
+// lastCursor is a copy of a list result and the nextCursor it carries. A
+// server that repeats its listing sends the same bytes, and comparing them
+// costs less than reading the members of a result that is nearly all items.
+type lastCursor struct {
+	result  []byte
+	next    string
+	hasNext bool
 }
 
 // maxCursors bounds the cursors remembered per session.
@@ -79,8 +92,17 @@ func (r *paginationRule) response(s *Session, m *Msg) {
 	if m.Kind != KindResult {
 		return
 	}
-	// The list rule reads the result's members too: read once, shared.
-	if next, ok := m.ResultString("nextCursor"); ok {
+	if next, ok := r.last.of(m); ok {
 		r.issued.add(cursorKey(m.Request.Method, next))
 	}
+}
+
+// of returns the nextCursor of m's result.
+func (l *lastCursor) of(m *Msg) (string, bool) {
+	if l.result != nil && bytes.Equal(m.Result, l.result) {
+		return l.next, l.hasNext
+	}
+	l.next, l.hasNext = m.ResultString("nextCursor")
+	l.result = append(l.result[:0], m.Result...)
+	return l.next, l.hasNext
 }
