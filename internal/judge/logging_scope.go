@@ -7,19 +7,25 @@ import (
 )
 
 func (r *loggingRule) notification(s *Session, m *Msg) {
-	level, _ := m.ParamsString("level")
 	if capabilitiesKnown(s, "server.logging") {
 		s.Expect("logging.capability-declared", s.ServerCaps.Has("logging"), spec.Server, m.Event,
 			"the server sent notifications/message without declaring the logging capability")
 	}
 	checkCredentials(s, m)
+	// The level is read only when there is a level to hold it to: a
+	// 2025-11-25 client that never set one leaves params unread here.
 	if s.Stateless() {
-		r.scoped.judge(s, m, level)
+		r.scoped.judge(s, m, messageLevel(m))
 		return
 	}
 	if r.minimum != "" {
-		checkLevel(s, m, level, r.minimum)
+		checkLevel(s, m, messageLevel(m), r.minimum)
 	}
+}
+
+func messageLevel(m *Msg) string {
+	level, _ := m.ParamsString("level")
+	return level
 }
 
 // checkLevel holds a message's level to the minimum the client asked for;

@@ -30,6 +30,11 @@ var logLevels = map[string]int{
 	"debug": 0, "info": 1, "notice": 2, "warning": 3, "error": 4, "critical": 5, "alert": 6, "emergency": 7,
 }
 
+func knownLevel(level string) bool {
+	_, known := logLevels[level]
+	return known
+}
+
 type loggingRule struct {
 	BaseRule
 	// minimum is the level the last successful logging/setLevel set
@@ -62,7 +67,7 @@ func (r *loggingRule) request(s *Session, m *Msg) {
 	if s.Stateless() {
 		r.scoped.open(m, level, has)
 	}
-	if _, known := logLevels[level]; has && !known && judgesUnknownLevel(s) {
+	if has && !knownLevel(level) && judgesUnknownLevel(s) {
 		r.invalid[pendingKey(m.From, m.IDKey)] = level
 	}
 }
