@@ -54,12 +54,39 @@ func readProgressParams(m *Msg) (progressParams, bool) {
 	if k := rawjson.Kind(raw); k != '-' && (k < '0' || k > '9') {
 		return p, false
 	}
-	f, err := strconv.ParseFloat(string(raw), 64)
-	if err != nil {
+	f, ok := progressValue(raw)
+	if !ok {
 		return p, false
 	}
 	p.Progress, p.hasProgress = f, true
 	return p, true
+}
+
+// progressValue is strconv.ParseFloat(string(raw), 64), as a float or
+// false for an error. A progress is nearly always a count: an unsigned
+// integer of at most 15 digits is exact as a float64, and is read without
+// the conversion and the general parser.
+func progressValue(raw []byte) (float64, bool) {
+	if n, ok := smallCount(raw); ok {
+		return float64(n), true
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	return f, err == nil
+}
+
+// smallCount reads raw when it is 1 to 15 decimal digits and nothing else.
+func smallCount(raw []byte) (int64, bool) {
+	if len(raw) == 0 || len(raw) > 15 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }
 
 func (r *progressRule) advance(s *Session, m *Msg, st *tokenState, p progressParams) {
@@ -177,6 +204,8 @@ func (r *progressRule) taskStatus(raw json.RawMessage, ev *trace.Event) {
 func (r *progressRule) finish(key tokenID, st *tokenState, ev *trace.Event, status string) {
 	delete(r.active, key)
 	r.finished.add(finishedToken{key: key, reqID: st.id, task: st.task, status: status, seen: st.seen, line: ev.Line})
+	*st = tokenState{}
+	r.spare = st
 }
 
 // End passes the tokens that had progress and then stopped when their
@@ -222,11 +251,19 @@ func mayNameTask(m *Msg) bool {
 		return true
 	}
 	for _, mb := range f.members {
-		if bytes.EqualFold(mb.key, []byte("task")) || bytes.ContainsFunc(mb.key, beyondASCII) {
+		// An ASCII key folds to "task" only if it has its four bytes.
+		if len(mb.key) == len("task") && bytes.EqualFold(mb.key, []byte("task")) || beyondASCII(mb.key) {
 			return true
 		}
 	}
 	return false
 }
 
-func beyondASCII(r rune) bool { return r >= utf8.RuneSelf }
+func beyondASCII(key []byte) bool {
+	for _, c := range key {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}

@@ -39,6 +39,9 @@ type progressRule struct {
 	created struct {
 		Task *taskFields `json:"task"`
 	}
+	// spare is the state of the latest finished token, for the next
+	// token to take: most requests with a token finish before the next.
+	spare *tokenState
 }
 
 type tokenState struct {
@@ -93,6 +96,18 @@ func (r *progressRule) request(s *Session, m *Msg) {
 	}
 	s.Pass("progress.token-unique", m.From)
 	if m.IDKey != "" {
-		r.active[key] = &tokenState{id: m.ID, req: requestKey{m.From, m.IDKey}}
+		r.active[key] = r.newToken(tokenState{id: m.ID, req: requestKey{m.From, m.IDKey}})
 	}
+}
+
+// newToken returns st in a tokenState of the rule's own, the spare one
+// when there is one.
+func (r *progressRule) newToken(st tokenState) *tokenState {
+	p := r.spare
+	if p == nil {
+		return &st
+	}
+	r.spare = nil
+	*p = st
+	return p
 }
