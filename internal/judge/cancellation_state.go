@@ -21,7 +21,7 @@ func (r *cancellationRule) response(s *Session, m *Msg) {
 			"the %s answered request %s (%q) after it had read its cancellation (line %d): it had already answered a request sent after the cancellation, or accepted the POST that carried it", m.From, displayID(req.IDKey), req.Method, mark.notice.Line)
 	}
 	r.checkTeardown(s, m, mark)
-	if s.Transport == trace.Stdio {
+	if s.Transport == trace.Stdio && len(r.marks) > 0 {
 		r.readBefore(req)
 	}
 }

@@ -45,7 +45,9 @@ func (r *stdioFramingRule) Message(s *Session, m *Msg) {
 		r.raw[side] = append(r.raw[side], m.Event)
 		return
 	}
-	r.flush(s, m.From)
+	if len(r.raw[side]) > 0 { // nearly always none: no call
+		r.flush(s, m.From)
+	}
 	s.Pass("stdio.no-embedded-newlines", m.From)
 	s.Pass("stdio.only-mcp-messages", m.From)
 }
