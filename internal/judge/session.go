@@ -46,7 +46,7 @@ type Session struct {
 	// InitializedSent is set once the client sent notifications/initialized.
 	InitializedSent bool
 
-	pending map[requestKey]*Request
+	pending pendingRequests
 	used    [2]idSet
 	// requestsSeen counts the requests tracked, to number them in order.
 	requestsSeen int64
@@ -65,7 +65,7 @@ type Session struct {
 
 func newSession(key string, r *run) *Session {
 	return &Session{Key: key, Revision: r.revision, stateless: r.revision >= "2026-07-28",
-		pending: map[requestKey]*Request{}, run: r, Data: map[string]any{}}
+		run: r, Data: map[string]any{}}
 }
 
 // Stateless reports whether the session runs under a revision without the
@@ -75,17 +75,11 @@ func (s *Session) Stateless() bool { return s.stateless }
 
 // Pending returns the request a party sent with idKey, still unanswered.
 func (s *Session) Pending(from spec.Party, idKey string) *Request {
-	return s.pending[requestKey{from, idKey}]
+	return s.pending.head(from, idKey)
 }
 
 // PendingRequests calls fn for every request still in flight.
-func (s *Session) PendingRequests(fn func(*Request)) {
-	for _, head := range s.pending {
-		for r := head; r != nil; r = r.earlier {
-			fn(r)
-		}
-	}
-}
+func (s *Session) PendingRequests(fn func(*Request)) { s.pending.each(fn) }
 
 // pendingKey names a request by its sender and id, for rules that keep
 // facts about requests in flight.
@@ -105,8 +99,8 @@ func takePending[V any](byKey map[string]V, req *Request) (V, bool) {
 	return v, ok
 }
 
-// requestKey is pendingKey as the session keys its requests in flight: a
-// pair builds no string for every message.
+// requestKey names a request by its sender and id as pendingKey does,
+// without building a string.
 type requestKey struct {
 	from  spec.Party
 	idKey string
@@ -158,7 +152,7 @@ func (s *Session) annotate(m *Msg) {
 	if m.Kind != KindResult && m.Kind != KindError {
 		return
 	}
-	r := s.pending[requestKey{Peer(m.From), m.IDKey}]
+	r := s.pending.head(Peer(m.From), m.IDKey)
 	for r != nil && r.earlier != nil {
 		r = r.earlier
 	}
@@ -171,14 +165,9 @@ func (s *Session) annotate(m *Msg) {
 // unlink removes an answered request from its id's chain of requests in
 // flight.
 func (s *Session) unlink(r *Request) {
-	key := requestKey{r.From, r.IDKey}
-	head := s.pending[key]
-	switch {
-	case head == r && r.earlier == nil:
-		delete(s.pending, key)
-	case head == r:
-		s.pending[key] = r.earlier
-	default:
+	if head := s.pending.head(r.From, r.IDKey); head == r {
+		s.pending.setHead(r.From, r.IDKey, r.earlier)
+	} else {
 		for n := head; n != nil; n = n.earlier {
 			if n.earlier == r {
 				n.earlier = r.earlier
@@ -222,12 +211,11 @@ func (s *Session) trackRequest(m *Msg) {
 	s.requestsSeen++
 	r.order = s.requestsSeen
 	r.params.members = append(r.paramsRoom[:0:len(r.paramsRoom)], m.params.members...)
-	key := requestKey{m.From, m.IDKey}
 	// A request that reuses the id of one still in flight (a violation of
 	// its own) does not make the first disappear: the peer may answer both,
 	// oldest first, and neither answer is a stray.
-	r.earlier = s.pending[key]
-	s.pending[key] = r
+	r.earlier = s.pending.head(m.From, m.IDKey)
+	s.pending.setHead(m.From, m.IDKey, r)
 	if s.Stateless() && m.From == spec.Client {
 		s.ClientCaps = s.ClientCaps.merge(metaCaps(m))
 	}
