@@ -35,6 +35,8 @@ type run struct {
 	store msgStore
 	// ids shares the keys of ids and progress tokens seen recently.
 	ids idKeys
+	// requests hands out the Requests the sessions track.
+	requests requestArena
 	// shared holds rule facts that span every session of the trace.
 	shared map[string]any
 

@@ -201,7 +201,8 @@ func (s *Session) trackRequest(m *Msg) {
 	if m.IDKey == "" || m.IDKey == "n:null" {
 		return
 	}
-	r := &Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
+	r := s.run.requests.next()
+	*r = Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
 		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressTokenKeyed(m, &s.run.ids)}
 	// The members of params the rules read while judging the request go
 	// with it, for the rules that judge its response not to read again:
