@@ -20,11 +20,13 @@ type run struct {
 	source   string
 	reg      *spec.Registry
 
-	results    map[string]*checkResult
-	recent     checkCache
-	sessions   map[string]*Session
-	order      []*Session
-	byExchange map[int64]*Session
+	results  map[string]*checkResult
+	recent   checkCache
+	sessions map[string]*Session
+	// lastSession is the session session found last.
+	lastSession *Session
+	order       []*Session
+	byExchange  map[int64]*Session
 
 	wire *wireCheck
 	// statuses remembers recent HTTP response statuses by exchange.
@@ -164,8 +166,15 @@ func (r *run) lifecycle(s *Session, ev *trace.Event) {
 // exchange's response names it.
 func (r *run) session(ev *trace.Event) *Session {
 	key := ev.Session
+	// Each session is kept under its Key, so the session of the event
+	// before, which nearly every event shares, needs no lookup.
+	if s := r.lastSession; s != nil && s.Key == key {
+		r.noteExchange(ev, s)
+		return s
+	}
 	if s, ok := r.sessions[key]; ok {
 		r.noteExchange(ev, s)
+		r.lastSession = s
 		return s
 	}
 	if prev := r.byExchange[ev.Exchange]; key != "" && ev.Exchange != 0 && prev != nil && prev.Key == "" {
