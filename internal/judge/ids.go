@@ -93,6 +93,9 @@ type idKeys struct {
 // key returns idKey(raw). A nil cache, or an id whose key is not its own
 // text as written (a string with escapes or non-ASCII bytes), builds it.
 func (c *idKeys) key(raw json.RawMessage) string {
+	if raw == nil {
+		return "" // a notification's: no id
+	}
 	prefix, text, ok := plainIDText(raw)
 	if c == nil || !ok {
 		return idKey(raw)

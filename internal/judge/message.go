@@ -212,7 +212,10 @@ func parseMessagesKeyed(dst []*Msg, ev *trace.Event, ids *idKeys, store *msgStor
 	if ev.Payload == nil {
 		return append(dst, invalidMsg(store.next(), ev, from, "the bytes are not JSON"))
 	}
-	body := bytes.TrimLeft(ev.Payload, " \t\r\n")
+	body := ev.Payload[rawjson.SkipSpace(ev.Payload, 0):]
+	if len(body) == 0 {
+		body = nil // as bytes.TrimLeft leaves nothing
+	}
 	wellFormed := ev.PayloadWellFormed()
 	if len(body) > 0 && body[0] == '[' {
 		return parseBatch(dst, ev, from, body, wellFormed, ids, store)
@@ -352,8 +355,20 @@ func stringOrNull(raw json.RawMessage) bool {
 	return raw == nil || k == '"' || k == 'n'
 }
 
-// isNull reports whether raw is the JSON literal null.
-func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+// isNull reports whether raw is the JSON literal null, space around it
+// aside. Nearly every raw value is bare: one of four bytes, or one that
+// begins and ends with printable ASCII, has no space to trim.
+func isNull(raw json.RawMessage) bool {
+	if len(raw) == 4 || len(raw) > 0 && bare(raw[0]) && bare(raw[len(raw)-1]) {
+		return string(raw) == "null"
+	}
+	return string(bytes.TrimSpace(raw)) == "null"
+}
+
+// bare reports whether c is printable ASCII, which bytes.TrimSpace never
+// trims: its spaces are ASCII control characters and the space, and
+// multi-byte runes whose bytes are all above 0x7F.
+func bare(c byte) bool { return c > ' ' && c < 0x7F }
 
 // parseRPCError reads an error member: nil unless it is an object (or
 // null, an error object with nothing in it) whose message is a string.
