@@ -107,34 +107,46 @@ func skipLiteral(b []byte, i int, lit string) (int, bool) {
 	return i + len(lit), true
 }
 
-// skipString returns the end of the string that opens at b[i]. It runs
-// plainRun's loop itself: a call per string is a fair share of the cost
-// of the short strings most of a message is made of.
+// skipString returns the end of the string that opens at b[i]. Most of a
+// message is short strings, so that the cost of a call counts as much as
+// the scan's: it makes no call that the compiler does not inline, which
+// spares it a frame, and it reads which special byte it found from the
+// word rather than from b.
 func skipString(b []byte, i int) (int, bool) {
 	for i++; ; {
-		if i+8 <= len(b) {
-			special := plainSpecials(word(b, i))
-			if special == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(special) / 8
-		} else if i = plainRun(b, i); i >= len(b) {
-			return i, false
+		x := wordOrRest(b, i, 0) // the zero bytes past the end are control bytes
+		special := plainSpecials(x)
+		if special == 0 {
+			i += 8
+			continue
 		}
-		switch b[i] {
+		at := bits.TrailingZeros64(special)
+		i += at / 8
+		switch byte(x >> (at &^ 7)) {
 		case '"':
 			return i + 1, true
 		case '\\':
-			n, ok := escapeLen(b[i:])
-			if !ok {
+			n := escapeLen(b, i)
+			if n == 0 {
 				return i, false
 			}
 			i += n
 		default:
-			return i, false // a control character
+			return i, false // a control character, or the end of b
 		}
 	}
+}
+
+// wordOrRest is the eight bytes from b[i] as word reads them; past the end
+// of b, the bytes of pad fill it up.
+func wordOrRest(b []byte, i int, pad uint64) uint64 {
+	if i+8 <= len(b) {
+		return word(b, i)
+	}
+	for k := len(b) - 1; k >= i; k-- {
+		pad = pad<<8 | uint64(b[k])
+	}
+	return pad
 }
 
 // plainRun returns where the run of plain string bytes from b[i] ends: the
@@ -157,10 +169,11 @@ func plainRun(b []byte, i int) int {
 // cannot hold as it is: a quote, a backslash or a byte below 0x20 (and
 // maybe of later bytes: only the first counts). Flipping bit 1 turns the
 // quote into 0x20 and keeps the control bytes below it, so that one test
-// for bytes below 0x21 finds both.
+// for bytes below 0x21 finds both. Neither flip touches a high bit, so that
+// x's own high bits rule out the bytes above 0x7F for both tests at once.
 func plainSpecials(x uint64) uint64 {
 	quoteOrControl, backslash := x^(ones*0x02), x^(ones*'\\')
-	return ((quoteOrControl-ones*0x21)&^quoteOrControl | (backslash-ones)&^backslash) & highs
+	return ((quoteOrControl - ones*0x21) | (backslash - ones)) &^ x & highs
 }
 
 // plainASCIIRun is plainRun that also stops at a byte outside ASCII.
@@ -185,36 +198,39 @@ const ones, highs = 0x0101010101010101, 0x8080808080808080
 func word(b []byte, i int) uint64 { return binary.LittleEndian.Uint64(b[i : i+8]) }
 
 // quotesAndBackslashes sets the high bit of the first byte of x that is a
-// quote or a backslash (and maybe of later bytes: only the first counts).
+// quote or a backslash (and maybe of later bytes: only the first counts),
+// with the high bits of x ruling out bytes above 0x7F as in plainSpecials.
 func quotesAndBackslashes(x uint64) uint64 {
 	quote, backslash := x^(ones*'"'), x^(ones*'\\')
-	return ((quote-ones)&^quote | (backslash-ones)&^backslash) & highs
+	return ((quote - ones) | (backslash - ones)) &^ x & highs
 }
 
-// escapeLen returns the length of the escape sequence at the start of b.
-func escapeLen(b []byte) (int, bool) {
-	if len(b) < 2 {
-		return 0, false
+// escapeLen returns the length of the escape sequence whose backslash is
+// b[i]; 0 when there is none. Its tables keep it small enough to inline,
+// which keeps skipString free of calls.
+func escapeLen(b []byte, i int) int {
+	if len(b)-i < 2 {
+		return 0
 	}
-	switch b[1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 2, true
-	case 'u':
-		if len(b) < 6 {
-			return 0, false
-		}
-		for _, c := range b[2:6] {
-			if !isHex(c) {
-				return 0, false
-			}
-		}
-		return 6, true
+	n := int(escapeLengths[b[i+1]])
+	if n == 6 && (len(b)-i < 6 || !hexDigits4(b[i+2:i+6])) {
+		return 0
 	}
-	return 0, false
+	return n
 }
 
-func isHex(c byte) bool {
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+// escapeLengths is the length of the escape sequence a backslash and c
+// open: 6 for \u, whose four hex digits are tested apart; 0 for none.
+var escapeLengths = [256]uint8{'"': 2, '\\': 2, '/': 2, 'b': 2, 'f': 2, 'n': 2, 'r': 2, 't': 2, 'u': 6}
+
+func hexDigits4(h []byte) bool {
+	return len(h) == 4 && isHexDigit[h[0]] && isHexDigit[h[1]] && isHexDigit[h[2]] && isHexDigit[h[3]]
+}
+
+var isHexDigit = [256]bool{
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true,
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

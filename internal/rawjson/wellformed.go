@@ -43,20 +43,18 @@ func skipWellFormed(b []byte, i int) int {
 
 // skipStringWellFormed returns the end of the string that opens at b[i].
 // An escape is two bytes as far as quotes go: the four hex digits of \u
-// hold none. As skipString, it runs the word loop itself.
+// hold none. As skipString, it makes no call, and a string cut short ends
+// one past b as if a quote followed it.
 func skipStringWellFormed(b []byte, i int) int {
 	for i++; ; {
-		if i+8 <= len(b) {
-			special := quotesAndBackslashes(word(b, i))
-			if special == 0 {
-				i += 8
-				continue
-			}
-			i += bits.TrailingZeros64(special) / 8
-		} else if i = quoteOrBackslash(b, i); i >= len(b) {
-			return i + 1
+		x := wordOrRest(b, i, ones*'"')
+		special := quotesAndBackslashes(x)
+		if special == 0 {
+			i += 8
+			continue
 		}
-		if b[i] == '"' {
+		at := bits.TrailingZeros64(special)
+		if i += at / 8; byte(x>>(at&^7)) == '"' {
 			return i + 1
 		}
 		i += 2 // past the escape
@@ -79,20 +77,6 @@ func skipContainerWellFormed(b []byte, i int) int {
 				return i + 1
 			}
 		}
-		i++
-	}
-	return i
-}
-
-// quoteOrBackslash returns the index of the first quote or backslash from
-// b[i], or len(b); eight bytes at a time, as plainRun.
-func quoteOrBackslash(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		if special := quotesAndBackslashes(word(b, i)); special != 0 {
-			return i + bits.TrailingZeros64(special)/8
-		}
-	}
-	for i < len(b) && b[i] != '"' && b[i] != '\\' {
 		i++
 	}
 	return i

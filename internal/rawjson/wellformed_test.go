@@ -1,6 +1,9 @@
 package rawjson
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // FuzzWellFormed holds the scans that trust the text to the checking ones:
 // on every text Skip finds well-formed, both find the same end, and
@@ -65,4 +68,24 @@ func keyOf(s scan) []byte {
 		return it.Key()
 	}
 	return nil
+}
+
+// The trusting string scan reads the last bytes of b with the padding of a
+// quote: at every length and every place of an escape it must end where
+// the checking scan ends, and a string cut short one past b, as it did
+// when it read those bytes one at a time.
+func TestStringWellFormedNearTheEnd(t *testing.T) {
+	for n := 0; n < 20; n++ {
+		for at := 0; at <= n; at++ {
+			body := strings.Repeat("a", at) + `\"` + strings.Repeat("b", n-at)
+			b := []byte(`"` + body + `"`)
+			want, ok := skipString(b, 0)
+			if got := skipStringWellFormed(b, 0); !ok || got != want {
+				t.Fatalf("skipStringWellFormed(%q) = %d, skipString %d, %v", b, got, want, ok)
+			}
+			if cut := b[:len(b)-1]; skipStringWellFormed(cut, 0) != len(cut)+1 {
+				t.Fatalf("skipStringWellFormed(%q) = %d, want %d", cut, skipStringWellFormed(cut, 0), len(cut)+1)
+			}
+		}
+	}
 }
