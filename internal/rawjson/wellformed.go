@@ -62,22 +62,25 @@ func skipStringWellFormed(b []byte, i int) int {
 }
 
 // skipContainerWellFormed returns the end of the object or array that
-// opens at b[i], counting brackets outside strings.
+// opens at b[i], counting brackets outside strings. Setting bit 5 of a
+// byte turns '[' into '{' and ']' into '}' and no other byte into either,
+// so that one test finds each kind of bracket.
 func skipContainerWellFormed(b []byte, i int) int {
 	depth := 0
 	for i < len(b) {
-		switch b[i] {
-		case '"':
+		c := b[i]
+		if c == '"' {
 			i = skipStringWellFormed(b, i)
 			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth--; depth == 0 {
-				return i + 1
-			}
 		}
 		i++
+		if c|0x20 == '{' {
+			depth++
+		} else if c|0x20 == '}' {
+			if depth--; depth == 0 {
+				return i
+			}
+		}
 	}
 	return i
 }

@@ -89,3 +89,17 @@ func TestStringWellFormedNearTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// skipContainerWellFormed finds both kinds of bracket by setting bit 5 of
+// a byte: no other byte may turn into one of them.
+func TestBit5FindsBracketsAlone(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		opener, closer := c == '[' || c == '{', c == ']' || c == '}'
+		if got := byte(c)|0x20 == '{'; got != opener {
+			t.Errorf("%#x: opener %v, want %v", c, got, opener)
+		}
+		if got := byte(c)|0x20 == '}'; got != closer {
+			t.Errorf("%#x: closer %v, want %v", c, got, closer)
+		}
+	}
+}
