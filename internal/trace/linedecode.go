@@ -98,20 +98,18 @@ func (e *Event) readHead(b []byte) int {
 		return 0
 	}
 	seq, i, ok := intAt(b, len(seqKey))
-	var values [fieldKind + 1]string
-	for f := fieldDirection; f <= fieldKind; f++ {
-		if !ok || i >= len(b) || b[i] != ',' {
-			return 0
-		}
-		m := usualMemberAt(b, i+1, f)
-		if ok = m != nil; ok {
-			values[f], i = m.value, i+1+m.len
-		}
-	}
-	if !ok || i >= len(b) || b[i] != ',' {
+	if !ok {
 		return 0
 	}
-	e.Seq, e.Direction, e.Transport, e.Kind = seq, Direction(values[fieldDirection]), Transport(values[fieldTransport]), Kind(values[fieldKind])
+	// A member not found leaves i where it was, and those after it are
+	// not found there either: their keys differ.
+	direction, i := usualMemberAfter(b, i, usualMembers[fieldDirection])
+	transport, i := usualMemberAfter(b, i, usualMembers[fieldTransport])
+	kind, i := usualMemberAfter(b, i, usualMembers[fieldKind])
+	if direction == "" || transport == "" || kind == "" || i >= len(b) || b[i] != ',' {
+		return 0
+	}
+	e.Seq, e.Direction, e.Transport, e.Kind = seq, Direction(direction), Transport(transport), Kind(kind)
 	return i + 1
 }
 

@@ -107,21 +107,27 @@ func usualValues(field int, values ...string) []usualMember {
 	return members
 }
 
-// usualMemberAt returns the usual member of field that opens at b[i], nil
-// for any other text, and for a member less than 32 bytes from the end of
-// the line, which the other paths read.
-func usualMemberAt(b []byte, i, field int) *usualMember {
-	if len(b)-i < 8*usualWords {
-		return nil
+// usualMemberAfter reads the member after the comma at b[i] when it is
+// one of members, the usual members of one field: its value, and where it
+// ends; "" and i for any other text, and for a member less than 32 bytes
+// from the end of the line, which the other paths read. The candidates
+// are told apart by their second word, which holds the start of their
+// value, before one is compared whole.
+func usualMemberAfter(b []byte, i int, members []usualMember) (string, int) {
+	if len(b)-i <= 8*usualWords || b[i] != ',' {
+		return "", i
 	}
-	w := b[i : i+8*usualWords]
+	w := (*[8 * usualWords]byte)(b[i+1 : i+1+8*usualWords])
 	w0, w1 := binary.LittleEndian.Uint64(w[0:]), binary.LittleEndian.Uint64(w[8:])
 	w2, w3 := binary.LittleEndian.Uint64(w[16:]), binary.LittleEndian.Uint64(w[24:])
-	for j := range usualMembers[field] {
-		m := &usualMembers[field][j]
-		if (w0^m.words[0])&m.masks[0]|(w1^m.words[1])&m.masks[1]|(w2^m.words[2])&m.masks[2]|(w3^m.words[3])&m.masks[3] == 0 {
-			return m
+	for j := range members {
+		m := &members[j]
+		if (w1^m.words[1])&m.masks[1] != 0 {
+			continue
+		}
+		if (w0^m.words[0])&m.masks[0]|(w2^m.words[2])&m.masks[2]|(w3^m.words[3])&m.masks[3] == 0 {
+			return m.value, i + 1 + m.len
 		}
 	}
-	return nil
+	return "", i
 }
