@@ -1,10 +1,6 @@
 package trace
 
-import (
-	"bytes"
-
-	"github.com/mcpverdict/mcpverdict/internal/rawjson"
-)
+import "github.com/mcpverdict/mcpverdict/internal/rawjson"
 
 // decodeLine decodes the line recorders write: one compact object, keys
 // spelled plainly and each at most once, which it reads by their bytes in
@@ -237,49 +233,4 @@ func plainString(b []byte, i int) (string, int, bool) {
 		return s, end + 1, true
 	}
 	return string(inner), end + 1, true
-}
-
-// readPayloadAt checks the object payload that opens at b[start] and
-// notes where its JSON-RPC members lie, as readPayload does. Its members
-// are read here, the values by the checking scan; a payload with
-// whitespace between them, or a key with an escape that might spell a
-// JSON-RPC name, is left to decodeFast.
-func (e *Event) readPayloadAt(b []byte, start int) (int, bool) {
-	var at [rpcMembers][2]uint32
-	i := start + 1
-	if i < len(b) && b[i] == '}' {
-		i++
-	} else {
-		for {
-			if i >= len(b) || b[i] != '"' {
-				return i, false
-			}
-			keyEnd, ok := rawjson.StringEnd(b, i)
-			if !ok || keyEnd >= len(b) || b[keyEnd] != ':' {
-				return i, false
-			}
-			valueEnd, ok := rawjson.ValueEnd(b, keyEnd+1, 2)
-			if !ok {
-				return i, false
-			}
-			key := b[i+1 : keyEnd-1]
-			if slot := rpcIndex(key); slot >= 0 {
-				at[slot] = [2]uint32{uint32(keyEnd + 1 - start), uint32(valueEnd - start)}
-			} else if bytes.IndexByte(key, '\\') >= 0 {
-				return i, false
-			}
-			if i = valueEnd; i < len(b) && b[i] == ',' {
-				i++
-				continue
-			}
-			if i < len(b) && b[i] == '}' {
-				i++
-				break
-			}
-			return i, false
-		}
-	}
-	e.Payload = b[start:i]
-	e.rpc = rpcOffsets{at: at, recorded: true}
-	return i, true
 }

@@ -72,6 +72,22 @@ var trickyLines = []string{
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":[{"id":1}]}`,
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":"x"}`,
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","result":{"a":[1,2.5e3,true,false,null,"\ud83d\ude00"]},"error":null}}`,
+	// Payload keys that open like the JSON-RPC ones, or are them near the
+	// end of the line; a version that only opens like "2.0".
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"idx":1,"i":2,"methods":"a","method":3,"paramsx":[],"params":{},"resulT":1,"errors":0,"error":null,"jsonrpcx":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.00","jsonrpc" :"2.0"}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","jsonrpc":"2.0\u0030","id":"1"}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0"x,"id":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0"`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"result":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"params":1,"error":{}}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,"method":"x","method"}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,"method":"x","error":}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,"\u006dethod":"x","m\"":2}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{"id":2,"jsonrpc":"1"}},"stream":"stdio","mono_ns":1}`,
 	// Ends: short, cut off, with text after the object, whitespace.
 	`{"seq":1,"exchange":1}`,
 	`{"seq":1,"mono_ns":`,
