@@ -55,8 +55,13 @@ func decodeLine(b []byte, ev *Event) bool {
 }
 
 // stdioTail is how a recorder goes on after a stdio message's payload, up
-// to the value of mono_ns, which ends the line.
-const stdioTail = `"stream":"stdio","mono_ns":`
+// to the value of mono_ns, which ends the line: compared in two parts of
+// at most 16 bytes, which the compiler compares inline, not by a call.
+const (
+	stdioTailStart = `"stream":"stdio"`
+	stdioTailRest  = `,"mono_ns":`
+	stdioTail      = stdioTailStart + stdioTailRest
+)
 
 // tailFields are the fields readStdioTail reads.
 const tailFields = 1<<fieldStream | 1<<fieldMonoNS
@@ -66,7 +71,8 @@ const tailFields = 1<<fieldStream | 1<<fieldMonoNS
 // and an integer; false for any other text, which decodeLine reads member
 // by member.
 func (e *Event) readStdioTail(b []byte, i int) bool {
-	if len(b)-i <= len(stdioTail) || string(b[i:i+len(stdioTail)]) != stdioTail {
+	const start, rest = stdioTailStart, stdioTailRest
+	if len(b)-i <= len(stdioTail) || string(b[i:i+len(start)]) != start || string(b[i+len(start):i+len(stdioTail)]) != rest {
 		return false
 	}
 	n, end, ok := intAt(b, i+len(stdioTail))

@@ -85,7 +85,7 @@ func (r *Reader) next() (*Event, error) {
 		if !complete && allZero(line) {
 			return nil, r.zeroTail(int64(len(line)))
 		}
-		trimmed := bytes.TrimSpace(line)
+		trimmed := trimLine(line)
 		if len(trimmed) == 0 || trimmed[0] == '#' {
 			continue
 		}
@@ -98,6 +98,16 @@ func (r *Reader) next() (*Event, error) {
 		}
 		return ev, nil
 	}
+}
+
+// trimLine is bytes.TrimSpace for a line, which costs a test of its ends
+// for a line as recorders write it, an object from its first byte to its
+// last.
+func trimLine(line []byte) []byte {
+	if len(line) > 0 && line[0] == '{' && line[len(line)-1] == '}' {
+		return line
+	}
+	return bytes.TrimSpace(line)
 }
 
 // readLine returns the next line without its newline; complete is false for
