@@ -88,6 +88,17 @@ var trickyLines = []string{
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,"method":"x","error":}}`,
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"id":1,"\u006dethod":"x","m\"":2}}`,
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{"id":2,"jsonrpc":"1"}},"stream":"stdio","mono_ns":1}`,
+	// Payloads that open as recorders write them, then not quite.
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0"}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0"},"stream":"stdio","mono_ns":1}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0",}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0"]}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"id":2}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.1","id":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc" :"2.0","id":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0" ,"id":1}}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1}`,
+	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,`,
 	// Ends: short, cut off, with text after the object, whitespace.
 	`{"seq":1,"exchange":1}`,
 	`{"seq":1,"mono_ns":`,

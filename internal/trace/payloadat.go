@@ -15,29 +15,39 @@ import (
 func (e *Event) readPayloadAt(b []byte, start int) (int, bool) {
 	var at [rpcMembers][2]uint32
 	i := start + 1
-	if i < len(b) && b[i] == '}' {
-		i++
-	} else {
-		for {
-			end, ok := readPayloadMember(b, i, start, &at)
-			if !ok {
-				return i, false
-			}
-			if i = end; i < len(b) && b[i] == ',' {
-				i++
-				continue
-			}
-			if i < len(b) && b[i] == '}' {
-				i++
-				break
-			}
+	switch {
+	case len(b)-start >= len(jsonrpcOpening) && string(b[start:start+len(jsonrpcOpening)]) == jsonrpcOpening:
+		at[rpcJSONRPC] = [2]uint32{uint32(len(jsonrpcOpening) - len(`"2.0"`)), uint32(len(jsonrpcOpening))}
+		i = start + len(jsonrpcOpening)
+	case i < len(b) && b[i] == '}':
+		e.Payload, e.rpc = b[start:i+1], rpcOffsets{recorded: true}
+		return i + 1, true
+	default:
+		var ok bool
+		if i, ok = readPayloadMember(b, i, start, &at); !ok {
 			return i, false
 		}
 	}
-	e.Payload = b[start:i]
+	for { // b[i] follows a member
+		if i < len(b) && b[i] == '}' {
+			break
+		}
+		if i >= len(b) || b[i] != ',' {
+			return i, false
+		}
+		var ok bool
+		if i, ok = readPayloadMember(b, i+1, start, &at); !ok {
+			return i, false
+		}
+	}
+	e.Payload = b[start : i+1]
 	e.rpc = rpcOffsets{at: at, recorded: true}
-	return i, true
+	return i + 1, true
 }
+
+// jsonrpcOpening is how a message opens as recorders write it: with its
+// version, which is then read as one run of bytes.
+const jsonrpcOpening = `{"jsonrpc":"2.0"`
 
 // readPayloadMember checks the payload member that opens at b[i] and
 // returns where it ends; a JSON-RPC member's value is noted in at, as
@@ -58,23 +68,15 @@ func readPayloadMember(b []byte, i, start int, at *[rpcMembers][2]uint32) (int, 
 		}
 		value = keyEnd + 1
 	}
-	var end int
-	if slot == rpcJSONRPC && len(b)-value >= len(version2) && string(b[value:value+len(version2)]) == version2 {
-		end = value + len(version2)
-	} else {
-		var ok bool
-		if end, ok = rawjson.ValueEnd(b, value, 2); !ok {
-			return i, false
-		}
+	end, ok := rawjson.ValueEnd(b, value, 2)
+	if !ok {
+		return i, false
 	}
 	if slot >= 0 {
 		at[slot] = [2]uint32{uint32(value - start), uint32(end - start)}
 	}
 	return end, true
 }
-
-// version2 is the jsonrpc member's value in every message.
-const version2 = `"2.0"`
 
 // The JSON-RPC keys as a payload spells them, from the opening quote: the
 // first eight bytes, as a little-endian word, of those that are longer.
