@@ -93,7 +93,7 @@ type msgMemo struct {
 	// inline holds members read from the message, in the order they are
 	// read (those of params or result, then of its _meta, often), so that
 	// reading them costs no allocation of its own; inlineUsed slots of it
-	// are taken.
+	// are taken. A slot past inlineUsed is written before it is read.
 	inline                         [inlineMembers]member
 	inlineUsed                     int
 	paramsMetaDone, resultMetaDone bool
@@ -101,6 +101,23 @@ type msgMemo struct {
 	inputRequiredHint, retryHint lazyFlag
 	// content is the result's content blocks, decoded on first use.
 	content decodedContent
+}
+
+// reset makes m as new for its next message. Clearing the whole Msg,
+// most of it pointers, goes through the collector's write barrier for
+// every pointer whenever the collector is marking; the rooms the memo
+// lends (inline, and the content's) are written before they are read,
+// and are left as they are.
+func (m *Msg) reset() {
+	m.Event, m.From, m.Kind, m.InBatch = nil, "", KindInvalid, false
+	m.JSONRPC, m.HasJSONRPC, m.ID, m.IDKey, m.Method = "", false, nil, "", ""
+	m.Params, m.Result, m.Error, m.Problem, m.Body = nil, nil, nil, "", nil
+	m.HTTPErrorBody, m.Request, m.Answered = false, nil, false
+	m.params, m.result = objectFields{}, objectFields{}
+	m.paramsMeta, m.resultMeta, m.paramsMetaDone, m.resultMetaDone = nil, nil, false, false
+	m.inlineUsed = 0
+	m.inputRequiredHint, m.retryHint = flagUnknown, flagUnknown
+	m.content.done = false
 }
 
 // kept returns a copy of m to keep past m's turn: the Msg that carried a

@@ -34,7 +34,7 @@ func (st *msgStore) next() *Msg {
 	}
 	m := st.msgs[st.used]
 	st.used++
-	*m = Msg{}
+	m.reset()
 	return m
 }
 

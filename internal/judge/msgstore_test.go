@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -114,5 +115,20 @@ func TestKeptMsgOutlivesItsTurn(t *testing.T) {
 	}
 	if got := string(k.ParamsMeta().get("progressToken")); got != "7" {
 		t.Errorf("ParamsMeta().get(progressToken) = %q, want 7", got)
+	}
+}
+
+// A reset Msg is as new, but for the rooms its memo lends, which are
+// written before they are read.
+func TestResetMsgIsAsNew(t *testing.T) {
+	m := &Msg{}
+	poison(m)
+	m.reset()
+	if m.content.done {
+		t.Fatal("reset left the content decoded")
+	}
+	m.inline, m.content = [inlineMembers]member{}, decodedContent{}
+	if !reflect.DeepEqual(*m, Msg{}) {
+		t.Errorf("reset left %+v", *m)
 	}
 }
