@@ -201,9 +201,12 @@ func (s *Session) trackRequest(m *Msg) {
 	if m.IDKey == "" || m.IDKey == "n:null" {
 		return
 	}
+	// The Request is new, all zeros: its fields are set one by one, where a
+	// whole Request written over it would be built, cleared and copied.
 	r := s.run.requests.next()
-	*r = Request{From: m.From, IDKey: m.IDKey, Method: m.Method, Params: m.Params,
-		Seq: m.Event.Seq, Line: m.Event.Line, Session: s.Key, ProgressToken: progressTokenKeyed(m, &s.run.ids)}
+	r.From, r.IDKey, r.Method, r.Params = m.From, m.IDKey, m.Method, m.Params
+	r.Seq, r.Line, r.Session = m.Event.Seq, m.Event.Line, s.Key
+	r.ProgressToken = progressTokenKeyed(m, &s.run.ids)
 	// The members of params the rules read while judging the request go
 	// with it, for the rules that judge its response not to read again:
 	// copied, since they may lie in the Msg's own storage, which the next
