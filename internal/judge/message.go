@@ -275,8 +275,8 @@ type wireMsg = trace.RPCMembers
 func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) *Msg {
 	m.Event, m.From, m.Body = ev, from, body
 	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
-	w, ok := wireMsgOf(ev, body, wellFormed)
-	if !ok {
+	var w wireMsg
+	if !wireMsgOf(&w, ev, body, wellFormed) {
 		m.Problem = "not a JSON object"
 		return m
 	}
@@ -297,21 +297,23 @@ func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed 
 	return m
 }
 
-// wireMsgOf finds the members of a message: as the trace reader recorded
-// them while checking the payload, when body is that payload, or by a scan.
-func wireMsgOf(ev *trace.Event, body []byte, wellFormed bool) (wireMsg, bool) {
-	rpc, recorded := ev.RPCMembers()
-	if !recorded || !sameBytes(body, ev.Payload) {
-		return scanWireMsg(body, wellFormed)
+// wireMsgOf finds the members of a message, into w (a struct of six
+// slices, which is filled in place rather than returned and copied): as
+// the trace reader recorded them while checking the payload, when body is
+// that payload, or by a scan. It reports whether they make a message.
+func wireMsgOf(w *wireMsg, ev *trace.Event, body []byte, wellFormed bool) bool {
+	var recorded bool
+	if *w, recorded = ev.RPCMembers(); !recorded || !sameBytes(body, ev.Payload) {
+		return scanWireMsg(w, body, wellFormed)
 	}
-	return rpc, stringOrNull(rpc.JSONRPC) && stringOrNull(rpc.Method)
+	return stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 }
 
 // scanWireMsg finds the members of a message. Like decoding into a struct
 // of *string fields, it refuses a text that is not an object, and one whose
 // jsonrpc or method is neither a string nor null.
-func scanWireMsg(body []byte, wellFormed bool) (wireMsg, bool) {
-	var w wireMsg
+func scanWireMsg(w *wireMsg, body []byte, wellFormed bool) bool {
+	*w = wireMsg{}
 	it := rawjson.Members(body)
 	if wellFormed {
 		it = rawjson.MembersOfWellFormed(body)
@@ -332,8 +334,7 @@ func scanWireMsg(body []byte, wellFormed bool) (wireMsg, bool) {
 			w.Error = v
 		}
 	}
-	ok := it.Valid() && stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
-	return w, ok
+	return it.Valid() && stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 }
 
 // wireNames are the method names of every revision, and the JSON-RPC
