@@ -28,7 +28,12 @@ func appendObject(dst []member, obj []byte) ([]member, bool) {
 	return appendMembersOf(dst, rawjson.Members(obj))
 }
 
-func appendMembersOf(dst []member, it rawjson.Iter) ([]member, bool) {
+// appendMembersOf is appendObject over the members it iterates.
+func appendMembersOf(dst []member, it rawjson.Iter) ([]member, bool) { return appendIterated(dst, &it) }
+
+// appendIterated is appendMembersOf that takes the iterator (a hundred
+// bytes) by reference.
+func appendIterated(dst []member, it *rawjson.Iter) ([]member, bool) {
 	n := len(dst)
 	for it.Next() {
 		dst = append(dst, member{key: it.Key(), value: it.Value()})
@@ -74,11 +79,8 @@ func (f *objectFields) loadInto(obj json.RawMessage, buf []member) *objectFields
 		if buf == nil && rawjson.Kind(obj) == '{' {
 			buf = make([]member, 0, inlineMembers)
 		}
-		it := rawjson.Members(obj)
-		if f.wellFormed {
-			it = rawjson.MembersOfWellFormed(obj)
-		}
-		f.members, f.object = appendMembersOf(buf, it)
+		it := membersOf(obj, f.wellFormed)
+		f.members, f.object = appendIterated(buf, &it)
 	}
 	return f
 }

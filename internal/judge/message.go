@@ -314,10 +314,7 @@ func wireMsgOf(w *wireMsg, ev *trace.Event, body []byte, wellFormed bool) bool {
 // jsonrpc or method is neither a string nor null.
 func scanWireMsg(w *wireMsg, body []byte, wellFormed bool) bool {
 	*w = wireMsg{}
-	it := rawjson.Members(body)
-	if wellFormed {
-		it = rawjson.MembersOfWellFormed(body)
-	}
+	it := membersOf(body, wellFormed)
 	for it.Next() {
 		switch v := it.Value(); string(it.Key()) {
 		case "jsonrpc":
@@ -509,12 +506,9 @@ func (m *Msg) metaOf(obj json.RawMessage, fields func() *objectFields) metaMembe
 	if rawjson.Kind(meta) != '{' {
 		return nil
 	}
-	it := rawjson.Members(meta)
-	if f.wellFormed {
-		it = rawjson.MembersOfWellFormed(meta)
-	}
+	it := membersOf(meta, f.wellFormed)
 	room := m.room()
-	members, _ := appendMembersOf(room, it)
+	members, _ := appendIterated(room, &it)
 	m.claim(room, members)
 	members = slices.Clip(members)
 	if len(members) == 0 {
