@@ -280,13 +280,13 @@ func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed 
 		m.Problem = "not a JSON object"
 		return m
 	}
-	if w.JSONRPC != nil && !isNull(w.JSONRPC) {
+	if given(w.JSONRPC) {
 		m.JSONRPC = wireName(w.JSONRPC)
 		m.HasJSONRPC = true
 	}
 	m.ID, m.Params, m.Result = w.ID, w.Params, w.Result
 	m.IDKey = ids.key(w.ID)
-	hasMethod := w.Method != nil && !isNull(w.Method)
+	hasMethod := given(w.Method)
 	if hasMethod {
 		m.Method = wireName(w.Method)
 	}
@@ -368,6 +368,12 @@ func wireName(raw json.RawMessage) string {
 func stringOrNull(raw json.RawMessage) bool {
 	k := rawjson.Kind(raw)
 	return raw == nil || k == '"' || k == 'n'
+}
+
+// given reports whether a member is there and not null. A string, as
+// jsonrpc and method nearly always are, is told by its opening quote.
+func given(raw json.RawMessage) bool {
+	return raw != nil && (len(raw) > 0 && raw[0] == '"' || !isNull(raw))
 }
 
 // isNull reports whether raw is the JSON literal null, space around it
