@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -197,9 +198,56 @@ func (f *metaFinder) objects(m *Msg) []metaObject {
 		f.walker.visit = f.visit // bound once: a method value costs an allocation
 	}
 	f.rootMeta, f.rootMembers = bodyMeta(m)
-	f.walker.walk(m, metaMemberName)
+	if onlyRootMeta(m, f.rootMeta) {
+		// The walk would find the root's _meta and nothing else.
+		f.add(rootMetaPath(m), f.rootMeta)
+	} else {
+		f.walker.walk(m, metaMemberName)
+	}
 	f.rootMeta, f.rootMembers = nil, nil
 	return f.found
+}
+
+// onlyRootMeta reports whether meta, the _meta object among the members of
+// a message's well-formed params or result, is the only member called _meta
+// in it. A key is matched as written, so each such member puts the needle
+// in the text: the needle once, as meta's own key, and nowhere else, leaves
+// no other _meta for a walk to find.
+func onlyRootMeta(m *Msg, meta json.RawMessage) bool {
+	body, _ := messageBody(m)
+	if rawjson.Kind(meta) != '{' || !bodyWellFormed(m) {
+		return false
+	}
+	start := cap(body) - cap(meta) // meta's offset, when it lies in body
+	if start < 0 || start+len(meta) > len(body) || !sameBytes(body[start:start+len(meta)], meta) {
+		return false
+	}
+	key := keyBefore(body, start)
+	return key >= 0 && !metaMemberName.in(body[:key]) && !metaMemberName.in(body[start+len(meta):])
+}
+
+// rootMetaPath is where a walk finds the _meta member of m's params or
+// result, spelled once.
+func rootMetaPath(m *Msg) string {
+	if m.Kind == KindResult {
+		return "result._meta"
+	}
+	return "params._meta"
+}
+
+// keyBefore returns where the key `"_meta"` of the value at start begins,
+// -1 when the text before the value is not that key and its colon.
+func keyBefore(body []byte, start int) int {
+	i := len(bytes.TrimRight(body[:start], " \t\r\n"))
+	if i == 0 || body[i-1] != ':' {
+		return -1
+	}
+	i = len(bytes.TrimRight(body[:i-1], " \t\r\n"))
+	key := i - len(metaMemberName.text)
+	if key < 0 || !bytes.Equal(body[key:i], metaMemberName.text) {
+		return -1
+	}
+	return key
 }
 
 // bodyMeta returns the _meta member of a message's params or result, and
@@ -213,17 +261,22 @@ func bodyMeta(m *Msg) (json.RawMessage, metaMembers) {
 
 func (f *metaFinder) visit(key []byte, val json.RawMessage, at *walkPath) bool {
 	if string(key) == "_meta" && rawjson.Kind(val) == '{' {
-		start := len(f.members)
-		if sameBytes(val, f.rootMeta) {
-			f.members = append(f.members, f.rootMembers...) // read already
-		} else {
-			f.members = appendMembers(f.members, val)
-		}
-		members := sortMembers(f.members[start:])
-		f.members = f.members[:start+len(members)]
-		f.found = append(f.found, metaObject{path: f.spelled.of(at.b), members: slices.Clip(members)})
+		f.add(f.spelled.of(at.b), val)
 	}
 	return true
+}
+
+// add lists val, a _meta object found at path.
+func (f *metaFinder) add(path string, val json.RawMessage) {
+	start := len(f.members)
+	if sameBytes(val, f.rootMeta) {
+		f.members = append(f.members, f.rootMembers...) // read already
+	} else {
+		f.members = appendMembers(f.members, val)
+	}
+	members := sortMembers(f.members[start:])
+	f.members = f.members[:start+len(members)]
+	f.found = append(f.found, metaObject{path: path, members: slices.Clip(members)})
 }
 
 // spellings hands out one string per spelling of the _meta paths and keys

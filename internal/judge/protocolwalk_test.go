@@ -47,6 +47,20 @@ func TestMetaFinderMatchesAFreshWalk(t *testing.T) {
 		`{"_meta":{"a":1},"x":{"_meta":{"a":1}},"_meta":{"b":2}}`,
 		`[{"_meta":{"a":1}}]`,
 		` {"_meta" : {"a" :1 } } `,
+		// The root's _meta alone, or with the needle elsewhere: in a value,
+		// an opaque member, an escaped key, or a second root key.
+		`{"name":"add","arguments":{"a":3},"_meta":{"progressToken":"p3"}}`,
+		`{"name":"_meta","_meta":{"a":1}}`,
+		`{"arguments":{"_meta":{"b":1}},"_meta":{"a":1}}`,
+		`{"_meta":{"a":1},"arguments":{"_meta":{"b":1}}}`,
+		`{"_meta":{"a":1},"x":"\"_meta\""}`,
+		`{"\u005fmeta":{"b":1},"_meta":{"a":1}}`,
+		`{"_meta":{"a":1},"_meta" :{"b":2}}`,
+		`{"_meta"	:
+ {"a":1}}`,
+		`{"x_meta":{"a":1},"_meta":{"b":1}}`,
+		`{"_meta":{"_meta":{"a":1}}}`,
+		`{"_meta":{}}`,
 	}
 	var f metaFinder
 	for _, body := range bodies {
