@@ -36,17 +36,17 @@ func (r *resourcesRule) read(s *Session, m *Msg) {
 		return
 	}
 	var buf [1]resourceContents // most reads return one: no allocation
-	res, ok := resourcesRead(m, buf[:0])
-	if !ok || res.ResultType == "input_required" {
+	contents, ok := r.contentsRead(m, uri, buf[:0])
+	if !ok {
 		return
 	}
-	if absent && len(res.Contents) == 0 {
+	if absent && len(contents) == 0 {
 		s.Fail("resources.no-empty-contents", spec.Server, m.Event,
 			"resources/read of %s, a resource the server never listed and no template matches, was answered with empty contents", preview(uri))
 		s.Fail("resources.not-found-code", spec.Server, m.Event,
 			"resources/read of %s, a resource the server never listed and no template matches, was answered with empty contents, not error %d", preview(uri), notFoundCode(s))
 	}
-	r.judgeContents(s, m, uri, res.Contents)
+	r.judgeContents(s, m, uri, contents)
 	r.mention(uri)
 }
 

@@ -51,6 +51,8 @@ type resourcesRule struct {
 	// whole and nothing dropped is a URI the server never named one it
 	// does not have.
 	listedWhole, templatesWhole, tooMany bool
+	// memos holds the last read of each URI read.
+	memos map[string]readMemo
 }
 
 func newResourcesRule() Rule {

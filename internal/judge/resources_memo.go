@@ -1,0 +1,59 @@
+package judge
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Bounds on the reads the resources rule remembers: results of up to
+// maxMemoResult bytes, of up to maxReadMemos URIs, all forgotten at once
+// past that so that memory stays flat.
+const (
+	maxReadMemos  = 256
+	maxMemoResult = 4096
+)
+
+// readMemo is what the last resources/read result of a URI gave: a client
+// reads the same resources again and again, and a server whose resource
+// has not changed answers with the same bytes, which need not be read
+// again to be judged again.
+type readMemo struct {
+	result []byte // a copy of the result's text
+	// contents are its contents' uri and blob, the members judged; ok is
+	// whether it was a complete read.
+	contents []resourceContents
+	ok       bool
+}
+
+// contentsRead returns the contents of m's result, a read of uri, and
+// whether it is a complete read (not input_required, nor one the decoder
+// refuses); the contents it reads itself are appended to buf.
+func (r *resourcesRule) contentsRead(m *Msg, uri string, buf []resourceContents) ([]resourceContents, bool) {
+	if memo, ok := r.memos[uri]; ok && bytes.Equal(memo.result, m.Result) {
+		return memo.contents, memo.ok
+	}
+	res, ok := resourcesRead(m, buf)
+	ok = ok && res.ResultType != "input_required"
+	r.remember(uri, m.Result, res.Contents, ok)
+	return res.Contents, ok
+}
+
+// remember keeps what a read of uri gave, as copies: nothing of the
+// message outlives its turn.
+func (r *resourcesRule) remember(uri string, result []byte, contents []resourceContents, ok bool) {
+	if len(result) > maxMemoResult {
+		return
+	}
+	if _, known := r.memos[uri]; !known && len(r.memos) >= maxReadMemos || r.memos == nil {
+		r.memos = map[string]readMemo{}
+	}
+	memo := readMemo{result: bytes.Clone(result), ok: ok}
+	if ok {
+		memo.contents = make([]resourceContents, len(contents))
+		for i, c := range contents {
+			memo.contents[i].URI = optString{val: strings.Clone(c.URI.val), set: c.URI.set}
+			memo.contents[i].Blob = optString{val: strings.Clone(c.Blob.val), set: c.Blob.set}
+		}
+	}
+	r.memos[strings.Clone(uri)] = memo
+}
