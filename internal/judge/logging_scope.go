@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -11,7 +12,7 @@ func (r *loggingRule) notification(s *Session, m *Msg) {
 		s.Expect("logging.capability-declared", s.ServerCaps.Has("logging"), spec.Server, m.Event,
 			"the server sent notifications/message without declaring the logging capability")
 	}
-	checkCredentials(s, m)
+	r.judgeCredentials(s, m)
 	// The level is read only when there is a level to hold it to: a
 	// 2025-11-25 client that never set one leaves params unread here.
 	if s.Stateless() {
@@ -20,6 +21,22 @@ func (r *loggingRule) notification(s *Session, m *Msg) {
 	}
 	if r.minimum != "" {
 		checkLevel(s, m, messageLevel(m), r.minimum)
+	}
+}
+
+// maxCleanParams bounds the params judgeCredentials keeps a copy of.
+const maxCleanParams = 4096
+
+// judgeCredentials is checkCredentials, but params the same to the byte as
+// the last it found clean pass at once, without the search of them for
+// each kind of credential: a server logs the same message again and again.
+func (r *loggingRule) judgeCredentials(s *Session, m *Msg) {
+	if r.clean != nil && bytes.Equal(r.clean, m.Params) {
+		s.Pass("logging.no-credentials", spec.Server)
+		return
+	}
+	if checkCredentials(s, m) && len(m.Params) <= maxCleanParams {
+		r.clean = append(r.clean[:0], m.Params...) // a copy: m's bytes are m's
 	}
 }
 

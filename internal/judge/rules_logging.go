@@ -45,6 +45,9 @@ type loggingRule struct {
 	invalid map[string]string
 	// scoped tracks the 2026-07-28 requests in flight and their streams.
 	scoped *logScopes
+	// clean is the last notifications/message params found to carry no
+	// credential.
+	clean []byte
 }
 
 func newLoggingRule() *loggingRule {

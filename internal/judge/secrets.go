@@ -33,10 +33,12 @@ var credentialPatterns = []struct {
 // checkCredentials looks for a recognisable credential anywhere in a
 // notifications/message's params. The finding names the kind of secret and
 // where it starts, never the secret itself, so the report does not repeat it.
-func checkCredentials(s *Session, m *Msg) {
+// It reports whether the params carry none.
+func checkCredentials(s *Session, m *Msg) bool {
 	kind, at := findCredential(m.Params)
 	s.Expect("logging.no-credentials", kind == "", spec.Server, m.Event,
 		"notifications/message carries %s (%q…)", kind, at)
+	return kind == ""
 }
 
 // findCredential returns the kind of the first credential in text and its
