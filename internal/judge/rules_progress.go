@@ -101,11 +101,12 @@ func (r *progressRule) request(s *Session, m *Msg) {
 }
 
 // newToken returns st in a tokenState of the rule's own, the spare one
-// when there is one.
+// when there is one. It allocates only when there is none: returning &st
+// would put st on the heap on every call.
 func (r *progressRule) newToken(st tokenState) *tokenState {
 	p := r.spare
 	if p == nil {
-		return &st
+		p = new(tokenState)
 	}
 	r.spare = nil
 	*p = st
