@@ -11,11 +11,14 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/action/actiontest"
 )
 
-// buildBinary builds cmd/mcpverdict as the Dockerfile does.
+// buildBinary builds cmd/mcpverdict as the Dockerfile does, but without
+// its profile-guided optimization: that changes no behaviour, and would
+// compile the standard library a second time on a machine whose cache holds
+// only the tests' builds.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "mcpverdict")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/mcpverdict")
+	cmd := exec.Command("go", "build", "-trimpath", "-pgo=off", "-o", bin, "./cmd/mcpverdict")
 	cmd.Dir = filepath.Join("..", "..")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
