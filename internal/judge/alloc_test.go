@@ -12,7 +12,7 @@ import (
 // benchmark trace may allocate. Allocation is most of what the judge's
 // time goes to besides reading bytes; a rule that decodes whole messages,
 // or boxes a finding's arguments on its pass path, shows here first.
-const maxAllocsPerEvent = 4
+const maxAllocsPerEvent = 3
 
 func TestJudgeAllocations(t *testing.T) {
 	if testing.Short() {
