@@ -48,9 +48,10 @@ func TestDispatchedAsEveryRule(t *testing.T) {
 }
 
 // FuzzJudgeDispatched holds the report on any trace, under each revision,
-// to the one it gives when every rule is called for every message.
+// to the one it gives when every rule is called for every message. Its
+// seeds, the corpus, are TestDispatchedAsEveryRule's traces.
 func FuzzJudgeDispatched(f *testing.F) {
-	addCorpusSeeds(f)
+	addCorpusSeedsToFuzz(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, revs := range dispatchRevisions {
 			want := judgedByEveryRule(t, data, revs)
