@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"log"
@@ -64,7 +65,31 @@ func (s *switchboard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "calibration: no scenario is running", http.StatusServiceUnavailable)
 		return
 	}
+	if err := holdBody(r); err != nil {
+		http.Error(w, "calibration: reading the request body: "+err.Error(), http.StatusBadRequest)
+		return
+	}
 	cur.proxy.ServeHTTP(w, r)
+}
+
+// holdBody reads a request's body whole before it is proxied. Streamed,
+// the body races the response: once the reverse proxy flushes the response
+// header (at once, for an event stream), net/http's server may close the
+// request body, and if the transport has not yet read its end it takes the
+// read error for a broken request and closes the upstream connection under
+// the response. The suite's client then saw its stream cut and no result.
+func holdBody(r *http.Request) error {
+	body, err := io.ReadAll(r.Body)
+	r.Body.Close()
+	if err != nil {
+		return err
+	}
+	r.Body, r.ContentLength = http.NoBody, 0
+	if len(body) > 0 {
+		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	}
+	r.Header.Del("Transfer-Encoding")
+	return nil
 }
 
 // start puts a new scenario's recorder in front of the server.
@@ -121,6 +146,12 @@ func (s *switchboard) launch(scenario, trace string) (*recorder, error) {
 		return nil, err
 	}
 	target := &url.URL{Scheme: endpoint.Scheme, Host: endpoint.Host}
+	return s.newRecorder(scenario, cmd, target), nil
+}
+
+// newRecorder puts a reverse proxy to target in front of a scenario's
+// capture process.
+func (s *switchboard) newRecorder(scenario string, cmd *exec.Cmd, target *url.URL) *recorder {
 	rec := &recorder{scenario: scenario, cmd: cmd}
 	rec.proxy = &httputil.ReverseProxy{
 		Rewrite:       func(r *httputil.ProxyRequest) { r.SetURL(target) },
@@ -131,7 +162,7 @@ func (s *switchboard) launch(scenario, trace string) (*recorder, error) {
 			return nil
 		},
 	}
-	return rec, nil
+	return rec
 }
 
 // firstLine reads the URL capture http prints when it listens.
