@@ -150,6 +150,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer p.inflight.Done()
+	// A body past MaxMessage is streamed on while the response may already
+	// run; without full duplex net/http's server would drain and close it
+	// when the response header goes out, and upstream would get half of it.
+	_ = http.NewResponseController(w).EnableFullDuplex()
 	client := newClientWriter(w)
 	ctx, cancel := context.WithCancelCause(r.Context())
 	defer cancel(nil)
