@@ -2,7 +2,6 @@ package calibrate
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"log"
@@ -65,31 +64,13 @@ func (s *switchboard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "calibration: no scenario is running", http.StatusServiceUnavailable)
 		return
 	}
-	if err := holdBody(r); err != nil {
-		http.Error(w, "calibration: reading the request body: "+err.Error(), http.StatusBadRequest)
-		return
-	}
+	// Full duplex: the reverse proxy flushes an event stream's header at
+	// once, and half duplex net/http's server would then drain and close
+	// the request body under the transport still sending it, which took
+	// the read error for a broken request and cut the connection under the
+	// response (the suite's client saw no result).
+	_ = http.NewResponseController(w).EnableFullDuplex()
 	cur.proxy.ServeHTTP(w, r)
-}
-
-// holdBody reads a request's body whole before it is proxied. Streamed,
-// the body races the response: once the reverse proxy flushes the response
-// header (at once, for an event stream), net/http's server may close the
-// request body, and if the transport has not yet read its end it takes the
-// read error for a broken request and closes the upstream connection under
-// the response. The suite's client then saw its stream cut and no result.
-func holdBody(r *http.Request) error {
-	body, err := io.ReadAll(r.Body)
-	r.Body.Close()
-	if err != nil {
-		return err
-	}
-	r.Body, r.ContentLength = http.NoBody, 0
-	if len(body) > 0 {
-		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
-	}
-	r.Header.Del("Transfer-Encoding")
-	return nil
 }
 
 // start puts a new scenario's recorder in front of the server.
