@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/mcpverdict/mcpverdict/internal/trace"
 	"github.com/mcpverdict/mcpverdict/internal/tracegen"
 )
 
@@ -25,8 +24,7 @@ func TestJudgeAllocations(t *testing.T) {
 	data := buf.Bytes()
 	events := bytes.Count(data, []byte("\n"))
 	allocs := testing.AllocsPerRun(2, func() {
-		r := trace.NewReader(bytes.NewReader(data), "bench.jsonl")
-		if rep := Judge([]Input{{Name: "bench.jsonl", Next: r.Next}}, Options{}); rep.Verdict != VerdictPass {
+		if rep := judgeBytes(data, Options{}); rep.Verdict != VerdictPass {
 			t.Fatalf("verdict %s", rep.Verdict)
 		}
 	})

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpverdict/mcpverdict/internal/trace"
 	"github.com/mcpverdict/mcpverdict/internal/tracegen"
 )
 
@@ -33,9 +32,7 @@ func benchJudge(b *testing.B, opts Options) {
 	b.ReportAllocs()
 	cpu := startCPUMeter()
 	for b.Loop() {
-		r := trace.NewReader(bytes.NewReader(data), "bench.jsonl")
-		rep := Judge([]Input{{Name: "bench.jsonl", Next: r.Next}}, opts)
-		if rep.Verdict != VerdictPass {
+		if rep := judgeBytes(data, opts); rep.Verdict != VerdictPass {
 			b.Fatalf("verdict %s", rep.Verdict)
 		}
 	}

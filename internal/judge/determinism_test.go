@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // A judge is a pure function of its trace: judged again, a trace gives the
@@ -21,19 +19,13 @@ func TestReportIsTheSameEveryRun(t *testing.T) {
 	// The trace up to the batch request, whose two elements go unanswered.
 	cut := bytes.Index(data, []byte(`"seq":9,`))
 	data = data[:bytes.LastIndexByte(data[:cut], '\n')+1]
-	judge := func() []byte {
-		r := trace.NewReader(bytes.NewReader(data), "batch.jsonl")
-		return reportJSON(t, Judge([]Input{{Name: "batch.jsonl", Next: r.Next}}, Options{}))
-	}
-	first := judge()
+	first := judgedJSON(t, data, nil)
 	for range 30 {
-		if again := judge(); !bytes.Equal(again, first) {
+		if again := judgedJSON(t, data, nil); !bytes.Equal(again, first) {
 			t.Fatalf("the report differs from one run to the next:\n%s\n%s", first, again)
 		}
 	}
-	r := trace.NewReader(bytes.NewReader(data), "batch.jsonl")
-	rep := Judge([]Input{{Name: "batch.jsonl", Next: r.Next}}, Options{})
-	got := rep.Runs[0].Unanswered
+	got := judgeBytes(data, Options{}).Runs[0].Unanswered
 	if len(got) != 2 || got[0].ID != "2" || got[1].ID != "3" {
 		t.Fatalf("unanswered: %+v, want ids 2 then 3, the batch's order", got)
 	}

@@ -16,12 +16,6 @@ import (
 // each of the two kinds of session.
 var dispatchRevisions = [][]string{nil, {"2025-11-25"}, {"2026-07-28"}}
 
-// judgedJSON is the report on data under revs, as JSON.
-func judgedJSON(t testing.TB, data []byte, revs []string) []byte {
-	r := trace.NewReader(bytes.NewReader(data), "dispatch.jsonl")
-	return reportJSON(t, Judge([]Input{{Name: "dispatch.jsonl", Next: r.Next}}, Options{Revisions: revs}))
-}
-
 // judgedByEveryRule is judgedJSON with every rule called for every message.
 func judgedByEveryRule(t testing.TB, data []byte, revs []string) []byte {
 	callEveryRule = true

@@ -1,13 +1,10 @@
 package judge
 
 import (
-	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // FuzzJudge feeds arbitrary traces, seeded with the whole corpus, through the
@@ -17,9 +14,7 @@ func FuzzJudge(f *testing.F) {
 	addCorpusSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
-			r := trace.NewReader(bytes.NewReader(data), "fuzz.jsonl")
-			rep := Judge([]Input{{Name: "fuzz.jsonl", Next: r.Next}}, Options{Revisions: revs})
-			for _, run := range rep.Runs {
+			for _, run := range judgeBytes(data, Options{Revisions: revs}).Runs {
 				if run.Incomplete == "" && run.Totals.Sum() != len(run.Clauses) {
 					t.Fatalf("totals %d, clauses %d", run.Totals.Sum(), len(run.Clauses))
 				}

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // logParams are notifications/message params, clean and carrying secrets,
@@ -68,10 +66,8 @@ func TestRepeatedLogParamsJudgedAsFresh(t *testing.T) {
 
 // credentialLines are the lines of the credential findings in data's report.
 func credentialLines(data []byte) []int {
-	r := trace.NewReader(bytes.NewReader(data), "log.jsonl")
-	rep := Judge([]Input{{Name: "log.jsonl", Next: r.Next}}, Options{})
 	lines := map[int]bool{}
-	for _, run := range rep.Runs {
+	for _, run := range judgeBytes(data, Options{}).Runs {
 		for _, c := range run.Clauses {
 			for _, f := range c.Findings {
 				if f.Check == "logging.no-credentials" {

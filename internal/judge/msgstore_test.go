@@ -2,7 +2,6 @@ package judge
 
 import (
 	"bytes"
-	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -54,14 +53,6 @@ func poisoned(fn func()) {
 	fn()
 }
 
-func reportJSON(t testing.TB, rep *Report) []byte {
-	b, err := json.Marshal(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // Every corpus trace, judged with each Msg poisoned after its turn, gives
 // its golden report, and the very report it gives without poisoning.
 func TestCorpusPoisoned(t *testing.T) {
@@ -84,10 +75,7 @@ func FuzzJudgePoisoned(f *testing.F) {
 	addCorpusSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
-			judge := func() *Report {
-				r := trace.NewReader(bytes.NewReader(data), "fuzz.jsonl")
-				return Judge([]Input{{Name: "fuzz.jsonl", Next: r.Next}}, Options{Revisions: revs})
-			}
+			judge := func() *Report { return judgeBytes(data, Options{Revisions: revs}) }
 			want := reportJSON(t, judge())
 			var rep *Report
 			poisoned(func() { rep = judge() })
