@@ -107,7 +107,9 @@ type msgMemo struct {
 // most of it pointers, goes through the collector's write barrier for
 // every pointer whenever the collector is marking; the rooms the memo
 // lends (inline, and the content's) are written before they are read,
-// and are left as they are.
+// and are left as they are. The content's other fields are cleared, not
+// only marked undecoded, so that a reused Msg holds no slice of the last
+// event's bytes.
 func (m *Msg) reset() {
 	m.Event, m.From, m.Kind, m.InBatch = nil, "", KindInvalid, false
 	m.JSONRPC, m.HasJSONRPC, m.ID, m.IDKey, m.Method = "", false, nil, "", ""
@@ -117,7 +119,7 @@ func (m *Msg) reset() {
 	m.paramsMeta, m.resultMeta, m.paramsMetaDone, m.resultMetaDone = nil, nil, false, false
 	m.inlineUsed = 0
 	m.inputRequiredHint, m.retryHint = flagUnknown, flagUnknown
-	m.content.done = false
+	m.content.raw, m.content.items, m.content.isArray, m.content.done = nil, nil, false, false
 }
 
 // kept returns a copy of m to keep past m's turn: the Msg that carried a

@@ -30,6 +30,8 @@ func poison(m *Msg) {
 	m.paramsMetaDone, m.resultMetaDone = true, true
 	m.inputRequiredHint, m.retryHint = flagYes, flagYes
 	m.content = decodedContent{raw: poisonedBytes, isArray: true, done: true}
+	m.content.room[0] = contentItem{Type: "poisoned", Resource: &resourceContents{}}
+	m.content.items = m.content.room[:]
 }
 
 // poisonTurn poisons a message whose turn ended and has the store hand out
@@ -112,10 +114,7 @@ func TestResetMsgIsAsNew(t *testing.T) {
 	m := &Msg{}
 	poison(m)
 	m.reset()
-	if m.content.done {
-		t.Fatal("reset left the content decoded")
-	}
-	m.inline, m.content = [inlineMembers]member{}, decodedContent{}
+	m.inline, m.content.room = [inlineMembers]member{}, [1]contentItem{}
 	if !reflect.DeepEqual(*m, Msg{}) {
 		t.Errorf("reset left %+v", *m)
 	}
