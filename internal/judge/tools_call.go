@@ -94,9 +94,8 @@ func (r *toolsRule) callResult(s *Session, m *Msg) {
 	}
 	judgeEmbeddedCapability(s, m, p.Name, res.Content)
 	judgeStructuredText(s, m, p.Name, &res)
-	def := r.tools[p.Name]
+	def := r.calledTool(s, m, p.Name, !res.IsError)
 	if def == nil {
-		r.judgeCaseSensitive(s, m, p.Name, !res.IsError)
 		return
 	}
 	judgeOutput(s, m, p.Name, def, &res)
@@ -105,12 +104,9 @@ func (r *toolsRule) callResult(s *Session, m *Msg) {
 
 func (r *toolsRule) callRejected(s *Session, m *Msg) {
 	p := requestedCall(m.Request)
-	def := r.tools[p.Name]
-	if def == nil {
-		r.judgeCaseSensitive(s, m, p.Name, false)
-		return
+	if def := r.calledTool(s, m, p.Name, false); def != nil {
+		judgeInputValidated(s, m, &p, def, false)
 	}
-	judgeInputValidated(s, m, &p, def, false)
 }
 
 // judgeEmbeddedCapability holds a server whose tool result embeds a

@@ -72,9 +72,20 @@ func firstRepeat(names []string) int {
 	return -1
 }
 
+// calledTool returns the listed tool a call names, nil when none has the
+// exact name; a call that names none is then judged for matching a listed
+// name in other case.
+func (r *toolsRule) calledTool(s *Session, m *Msg, name string, succeeded bool) *toolDef {
+	def := r.tools[name]
+	if def == nil {
+		r.judgeCaseSensitive(s, m, name, succeeded)
+	}
+	return def
+}
+
 // judgeCaseSensitive holds a server to telling tool names apart by case: a
 // call that names a listed tool in other case, when no listed tool has the
-// exact name (the caller found none), must not succeed.
+// exact name, must not succeed.
 func (r *toolsRule) judgeCaseSensitive(s *Session, m *Msg, name string, succeeded bool) {
 	if !r.listedWhole {
 		return
