@@ -125,7 +125,7 @@ func pendingToken(s *Session, token string) *Request {
 		return nil
 	}
 	s.PendingRequests(func(r *Request) {
-		if r.From == spec.Client && r.ProgressToken == token && (found == nil || r.Seq < found.Seq || r.Seq == found.Seq && r.order < found.order) {
+		if r.From == spec.Client && r.ProgressToken == token && (found == nil || r.compareSent(found) < 0) {
 			found = r
 		}
 	})

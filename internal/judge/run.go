@@ -232,13 +232,17 @@ func (r *run) unanswered() []Unanswered {
 	}
 	// Pending requests come out of a map: sorted by the order they were
 	// sent in, the list is the same from run to run.
-	slices.SortFunc(pending, func(a, b *Request) int {
-		return cmp.Or(cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.order, b.order))
-	})
+	slices.SortFunc(pending, (*Request).compareSent)
 	for _, q := range pending {
 		out = append(out, Unanswered{Party: q.From, Method: q.Method, ID: displayID(q.IDKey), Line: q.Line, Seq: q.Seq})
 	}
 	return out
+}
+
+// compareSent orders two requests by when they were sent: by seq, then,
+// for the elements of one batch, which share it, by their place in it.
+func (r *Request) compareSent(other *Request) int {
+	return cmp.Or(cmp.Compare(r.Seq, other.Seq), cmp.Compare(r.order, other.order))
 }
 
 func displayID(key string) string {
