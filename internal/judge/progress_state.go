@@ -1,10 +1,8 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 
@@ -240,28 +238,20 @@ func (f *finishedTokens) find(key tokenID) *finishedToken {
 	return f.newest(func(t *finishedToken) bool { return t.key == key })
 }
 
+// createdTaskFields is the member createdTask decodes.
+var createdTaskFields = []string{"task"}
+
 // mayNameTask reports whether a result may hold a member the decoder reads
-// as "task". It matches keys without regard to case, and Unicode folding
-// lets a key with non-ASCII bytes match too; a result whose members are
-// all other keys (most results) need not be decoded to learn it created no
-// task. A text that is not a well-formed object is left to the decoder.
+// as "task": a result whose members are all other keys (most results) need
+// not be decoded to learn it created no task. A text that is not a
+// well-formed object is left to the decoder.
 func mayNameTask(m *Msg) bool {
 	f := m.resultFields()
 	if !f.object {
 		return true
 	}
 	for _, mb := range f.members {
-		// An ASCII key folds to "task" only if it has its four bytes.
-		if len(mb.key) == len("task") && bytes.EqualFold(mb.key, []byte("task")) || beyondASCII(mb.key) {
-			return true
-		}
-	}
-	return false
-}
-
-func beyondASCII(key []byte) bool {
-	for _, c := range key {
-		if c >= utf8.RuneSelf {
+		if field, sure := memberField(mb.key, createdTaskFields); field == 0 || !sure {
 			return true
 		}
 	}
