@@ -198,11 +198,12 @@ func (f *feature) listingKeys(items []json.RawMessage) []string {
 	return itemKeys(items, f.key)
 }
 
-// pageKeys returns the key member of each item of a page: a page that is a
-// whole listing by itself had them read with the listing's.
+// pageKeys returns the key member of each item of a page: a page that
+// ended a whole listing had them read with the listing's, whose last items
+// are the page's.
 func (f *feature) pageKeys(p listPage) []string {
-	if p.complete && len(p.all) == len(p.items) {
-		return p.keys
+	if p.complete {
+		return p.keys[len(p.all)-len(p.items):]
 	}
 	return itemKeys(p.items, f.key)
 }

@@ -48,9 +48,6 @@ type toolsRule struct {
 	BaseRule
 	feature
 	tools map[string]*toolDef
-	// named remembers the name each listed definition's text carries, so
-	// that a definition listed again unchanged is known without decoding.
-	named map[string]string
 	// listedWhole is set once a whole tools listing was seen.
 	listedWhole bool
 }
@@ -61,7 +58,7 @@ func newToolsRule() Rule {
 			declared: "tools.capability-declared", answered: "tools.list-answered",
 			changed: "tools.list-changed-notified", order: "tools.list-order-stable",
 		}),
-		tools: map[string]*toolDef{}, named: map[string]string{},
+		tools: map[string]*toolDef{},
 	}
 	r.onPage = r.listed
 	return r
@@ -86,12 +83,10 @@ func (r *toolsRule) End(s *Session) { r.end(s) }
 // listed judges the tools of a tools/list page, and the listing's names
 // once it is whole.
 func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
-	keyed := p.complete && len(p.all) == len(p.items) // keys are the page's own
-	for i, item := range p.items {
-		if keyed && r.listedUnder(p.keys[i], item) {
-			continue
+	for i, name := range r.pageKeys(p) {
+		if item := p.items[i]; !r.listedUnder(name, item) {
+			r.define(s, m, item)
 		}
-		r.define(s, m, item)
 	}
 	if p.complete {
 		r.listedWhole = true
@@ -102,18 +97,12 @@ func (r *toolsRule) listed(s *Session, m *Msg, p listPage) {
 // define keeps a listed tool and judges its definition the first time it
 // is seen (again when it changes).
 func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
-	if r.listedBefore(item) {
-		return
-	}
 	var t struct {
 		Name   *string         `json:"name"`
 		Input  json.RawMessage `json:"inputSchema"`
 		Output json.RawMessage `json:"outputSchema"`
 	}
-	if !Decode(item, &t) || t.Name == nil || len(r.tools) >= maxTools {
-		return
-	}
-	if old := r.tools[*t.Name]; old != nil && bytes.Equal(old.raw, item) {
+	if !Decode(item, &t) || t.Name == nil || len(r.tools) >= maxTools || r.listedUnder(*t.Name, item) {
 		return
 	}
 	if bytes.Equal(t.Output, []byte("null")) {
@@ -121,10 +110,6 @@ func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
 	}
 	def := &toolDef{raw: item, input: t.Input, output: t.Output}
 	r.tools[*t.Name] = def
-	if len(r.named) >= maxTools {
-		clear(r.named)
-	}
-	r.named[string(item)] = *t.Name
 	judgeToolName(s, m, *t.Name)
 	judgeInputSchema(s, m, *t.Name, def)
 	if s.Stateless() { // x-mcp-header is a 2026-07-28 annotation
@@ -133,20 +118,11 @@ func (r *toolsRule) define(s *Session, m *Msg, item json.RawMessage) {
 }
 
 // listedUnder reports whether item is, to the byte, the definition kept
-// under name, the key its listing read from it: define would then do
-// nothing. Looking it up by name hashes a few bytes, not the definition.
+// under name: define would then do nothing. A definition is kept only
+// under the name it decodes to, so a wrong name finds nothing rather than
+// a wrong answer; listed tries the key the listing read, which finds an
+// unchanged tool without decoding it.
 func (r *toolsRule) listedUnder(name string, item json.RawMessage) bool {
-	def := r.tools[name]
-	return def != nil && bytes.Equal(def.raw, item)
-}
-
-// listedBefore reports whether item is, to the byte, the definition kept
-// under its name.
-func (r *toolsRule) listedBefore(item json.RawMessage) bool {
-	name, ok := r.named[string(item)]
-	if !ok {
-		return false
-	}
 	def := r.tools[name]
 	return def != nil && bytes.Equal(def.raw, item)
 }
