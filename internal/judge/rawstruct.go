@@ -129,7 +129,9 @@ func memberField(key []byte, fields []string) (field int, sure bool) {
 		}
 	}
 	for _, f := range fields {
-		if strings.EqualFold(string(key), f) {
+		// The fields, spec member names, are ASCII too: an ASCII key folds
+		// onto one only byte for byte, so only one of its length.
+		if len(key) == len(f) && strings.EqualFold(string(key), f) {
 			return -1, false
 		}
 	}
