@@ -3,6 +3,7 @@ package trace
 import (
 	"bytes"
 	"testing"
+	"unsafe"
 )
 
 // Whatever its length, a line comes back as a copy of its own, no longer
@@ -21,6 +22,23 @@ func TestEventWithLineCopiesEveryLength(t *testing.T) {
 		}
 		if ev.Seq != -1 || ev.Payload != nil || ev.Kind != "" {
 			t.Fatalf("length %d: event not new: %+v", n, ev)
+		}
+	}
+}
+
+// Each pair fills its size class exactly: no padding after the room
+// pushes it into the next one.
+func TestEventRoomsFillTheirClasses(t *testing.T) {
+	for _, c := range []struct{ size, class uintptr }{
+		{unsafe.Sizeof(eventRoom[[room512]byte]{}), 512},
+		{unsafe.Sizeof(eventRoom[[room576]byte]{}), 576},
+		{unsafe.Sizeof(eventRoom[[room640]byte]{}), 640},
+		{unsafe.Sizeof(eventRoom[[room704]byte]{}), 704},
+		{unsafe.Sizeof(eventRoom[[room768]byte]{}), 768},
+		{unsafe.Sizeof(eventRoom[[room896]byte]{}), 896},
+	} {
+		if c.size != c.class {
+			t.Errorf("an event and its room take %d bytes, not %d", c.size, c.class)
 		}
 	}
 }
