@@ -1,7 +1,5 @@
 package trace
 
-import "encoding/binary"
-
 // The fields decodeLine reads itself, numbered as eventFields lists them:
 // in the order a writer writes them, so that the next key is most often
 // the next of these.
@@ -19,28 +17,10 @@ const (
 	fieldsKnownByBytes
 )
 
-// keyBytes is a key as a line spells it, from its opening quote to the
-// colon after it, as the two little-endian words that hold it; the masks
-// clear the bytes past its end. Comparing them costs less than finding
-// where the key ends and then comparing it.
-type keyBytes struct {
-	lo, loMask, hi, hiMask uint64
-	len                    int
-}
-
 // knownKeys are the keys of the fields decodeLine reads itself.
-var knownKeys = func() (keys [fieldsKnownByBytes]keyBytes) {
+var knownKeys = func() (keys [fieldsKnownByBytes]keyText) {
 	for f := range keys {
-		var text, mask [16]byte
-		n := copy(text[:], `"`+eventFields[f]+`":`)
-		for j := range n {
-			mask[j] = 0xFF
-		}
-		keys[f] = keyBytes{
-			lo: binary.LittleEndian.Uint64(text[:8]), loMask: binary.LittleEndian.Uint64(mask[:8]),
-			hi: binary.LittleEndian.Uint64(text[8:]), hiMask: binary.LittleEndian.Uint64(mask[8:]),
-			len: n,
-		}
+		keys[f] = newKeyText(eventFields[f])
 	}
 	return keys
 }()
@@ -55,13 +35,13 @@ func knownKeyAt(b []byte, i, last int) (field, value int) {
 	if len(b)-i < 16 {
 		return -1, 0
 	}
-	lo, hi := binary.LittleEndian.Uint64(b[i:i+8]), binary.LittleEndian.Uint64(b[i+8:i+16])
+	w := (*[16]byte)(b[i:])
 	f := last
 	for range knownKeys {
 		if f++; f == len(knownKeys) {
 			f = 0
 		}
-		if k := &knownKeys[f]; lo&k.loMask == k.lo && hi&k.hiMask == k.hi {
+		if k := &knownKeys[f]; k.opens(w) {
 			return f, i + k.len // a value's byte follows: len(key) < 16
 		}
 	}
@@ -69,16 +49,12 @@ func knownKeyAt(b []byte, i, last int) (field, value int) {
 }
 
 // usualMember is a member as a recorder writes it, key and value, the
-// value one the format names: its text as the little-endian words that
-// hold it, and masks that clear the bytes past its end.
+// value one the format names: its text in two parts of 16 bytes.
 type usualMember struct {
-	words, masks [usualWords]uint64
-	len          int
-	value        string
+	text  [2]maskedWords
+	len   int
+	value string
 }
-
-// usualWords is how many words hold the longest usual member.
-const usualWords = 4
 
 // usualMembers are, by field, the members that readHead knows: the
 // string fields a recorder writes one after the other at the start of
@@ -92,17 +68,9 @@ var usualMembers = [...][]usualMember{
 func usualValues(field int, values ...string) []usualMember {
 	members := make([]usualMember, len(values))
 	for j, v := range values {
-		var text, mask [8 * usualWords]byte
-		n := copy(text[:], `"`+eventFields[field]+`":"`+v+`"`)
-		for k := range n {
-			mask[k] = 0xFF
-		}
-		m := &members[j]
-		for w := range usualWords {
-			m.words[w] = binary.LittleEndian.Uint64(text[8*w:])
-			m.masks[w] = binary.LittleEndian.Uint64(mask[8*w:])
-		}
-		m.len, m.value = n, v
+		text := `"` + eventFields[field] + `":"` + v + `"`
+		half := min(16, len(text))
+		members[j] = usualMember{[2]maskedWords{maskWords(text[:half]), maskWords(text[half:])}, len(text), v}
 	}
 	return members
 }
@@ -110,22 +78,15 @@ func usualValues(field int, values ...string) []usualMember {
 // usualMemberAfter reads the member after the comma at b[i] when it is
 // one of members, the usual members of one field: its value, and where it
 // ends; "" and i for any other text, and for a member less than 32 bytes
-// from the end of the line, which the other paths read. The candidates
-// are told apart by their second word, which holds the start of their
-// value, before one is compared whole.
+// from the end of the line, which the other paths read.
 func usualMemberAfter(b []byte, i int, members []usualMember) (string, int) {
-	if len(b)-i <= 8*usualWords || b[i] != ',' {
+	if len(b)-i <= 32 || b[i] != ',' {
 		return "", i
 	}
-	w := (*[8 * usualWords]byte)(b[i+1 : i+1+8*usualWords])
-	w0, w1 := binary.LittleEndian.Uint64(w[0:]), binary.LittleEndian.Uint64(w[8:])
-	w2, w3 := binary.LittleEndian.Uint64(w[16:]), binary.LittleEndian.Uint64(w[24:])
+	member := (*[32]byte)(b[i+1 : i+33])
+	head, tail := (*[16]byte)(member[:16]), (*[16]byte)(member[16:])
 	for j := range members {
-		m := &members[j]
-		if (w1^m.words[1])&m.masks[1] != 0 {
-			continue
-		}
-		if (w0^m.words[0])&m.masks[0]|(w2^m.words[2])&m.masks[2]|(w3^m.words[3])&m.masks[3] == 0 {
+		if m := &members[j]; m.text[0].opens(head) && m.text[1].opens(tail) {
 			return m.value, i + 1 + m.len
 		}
 	}

@@ -2,7 +2,6 @@ package trace
 
 import (
 	"bytes"
-	"encoding/binary"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
@@ -78,51 +77,35 @@ func readPayloadMember(b []byte, i, start int, at *[rpcMembers][2]uint32) (int, 
 	return end, true
 }
 
-// The JSON-RPC keys as a payload spells them, from the opening quote: the
-// first eight bytes, as a little-endian word, of those that are longer.
-var (
-	jsonrpcKey = keyWord(`"jsonrpc":`)
-	methodKey  = keyWord(`"method":`)
-	paramsKey  = keyWord(`"params":`)
-	resultKey  = keyWord(`"result":`)
-	errorKey   = keyWord(`"error":`)
-	idKey      = keyWord(`"id":`)
-)
+// rpcKeyByLetter is, by its first letter, the one JSON-RPC key that
+// starts with it; nil for any other letter. No two of the keys share a
+// first letter, so one comparison tells a key.
+var rpcKeyByLetter = func() (keys [256]*rpcKey) {
+	names := [rpcMembers]string{
+		rpcJSONRPC: "jsonrpc", rpcID: "id", rpcMethod: "method", rpcParams: "params", rpcResult: "result", rpcError: "error",
+	}
+	for slot, name := range names {
+		keys[name[0]] = &rpcKey{newKeyText(name), slot}
+	}
+	return keys
+}()
 
-// idKeyMask keeps the five bytes of `"id":`.
-const idKeyMask = 1<<40 - 1
-
-func keyWord(key string) uint64 {
-	var w [8]byte
-	copy(w[:], key)
-	return binary.LittleEndian.Uint64(w[:])
+// rpcKey is a JSON-RPC key and the slot of its member.
+type rpcKey struct {
+	keyText
+	slot int
 }
 
 // rpcKeyAt recognises a JSON-RPC key that opens at b[i], and the colon
 // after it, by its bytes: its slot, and where its value starts; -1 for
-// any other key, and for a key less than ten bytes from the end of b,
+// any other key, and for a key less than 16 bytes from the end of b,
 // which readPayloadMember then reads as a string.
 func rpcKeyAt(b []byte, i int) (slot, value int) {
-	if len(b)-i < 10 {
-		return -1, 0
-	}
-	w := (*[10]byte)(b[i : i+10])
-	word := binary.LittleEndian.Uint64(w[:8])
-	switch {
-	case word&idKeyMask == idKey:
-		return rpcID, i + 5
-	case word == errorKey:
-		return rpcError, i + 8
-	case w[8] != ':':
-		if word == jsonrpcKey && w[8] == '"' && w[9] == ':' {
-			return rpcJSONRPC, i + 10
+	if len(b)-i >= 16 {
+		w := (*[16]byte)(b[i:])
+		if k := rpcKeyByLetter[w[1]]; k != nil && k.opens(w) {
+			return k.slot, i + k.len
 		}
-	case word == methodKey:
-		return rpcMethod, i + 9
-	case word == paramsKey:
-		return rpcParams, i + 9
-	case word == resultKey:
-		return rpcResult, i + 9
 	}
 	return -1, 0
 }
