@@ -238,11 +238,11 @@ func rootMetaPath(m *Msg) string {
 // keyBefore returns where the key `"_meta"` of the value at start begins,
 // -1 when the text before the value is not that key and its colon.
 func keyBefore(body []byte, start int) int {
-	i := len(bytes.TrimRight(body[:start], " \t\r\n"))
+	i := len(rawjson.TrimRightSpace(body[:start]))
 	if i == 0 || body[i-1] != ':' {
 		return -1
 	}
-	i = len(bytes.TrimRight(body[:i-1], " \t\r\n"))
+	i = len(rawjson.TrimRightSpace(body[:i-1]))
 	key := i - len(metaMemberName.text)
 	if key < 0 || !bytes.Equal(body[key:i], metaMemberName.text) {
 		return -1

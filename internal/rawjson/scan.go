@@ -18,6 +18,14 @@ func StringEnd(b []byte, i int) (int, bool) { return skipString(b, i) }
 // the index of the first byte that is not, or len(b).
 func SkipSpace(b []byte, i int) int { return skipSpace(b, i) }
 
+// TrimRightSpace returns b without the JSON whitespace that ends it.
+func TrimRightSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
 // PlainASCIIEnd returns where the run of bytes from b[i] that a string
 // holds as they are and that are ASCII ends: at the first quote,
 // backslash, control character or byte above 0x7F, or at len(b). Text

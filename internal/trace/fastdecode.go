@@ -26,7 +26,7 @@ func decodeFast(line []byte, ev *Event) bool {
 			return false
 		}
 	}
-	return it.Valid() && len(trimRight(line[it.End():])) == 0
+	return it.Valid() && len(rawjson.TrimRightSpace(line[it.End():])) == 0
 }
 
 // readPayload checks an object payload member by member, noting where its
@@ -273,11 +273,4 @@ func knownValue(inner []byte) (string, bool) {
 		return string(ProcessExit), true
 	}
 	return "", false
-}
-
-func trimRight(b []byte) []byte {
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
-		b = b[:len(b)-1]
-	}
-	return b
 }
