@@ -18,9 +18,7 @@ var dispatchRevisions = [][]string{nil, {"2025-11-25"}, {"2026-07-28"}}
 
 // judgedByEveryRule is judgedJSON with every rule called for every message.
 func judgedByEveryRule(t testing.TB, data []byte, revs []string) []byte {
-	callEveryRule = true
-	defer func() { callEveryRule = false }()
-	return judgedJSON(t, data, revs)
+	return reportJSON(t, judgeBytes(data, Options{Revisions: revs, everyRule: true}))
 }
 
 // Every corpus trace, under each revision, gives the very report it gives

@@ -30,6 +30,11 @@ type Options struct {
 	Schemas map[string]*wireschema.Validator
 	// SchemasMissing, when set, is the reason given for an unchecked run.
 	SchemasMissing string
+
+	// everyRule, set by tests, calls every rule for every message of a
+	// session, without the dispatch table, as the engine did before rules
+	// declared what they see: the reference their Sees are held to.
+	everyRule bool
 }
 
 // Input is one trace to judge: a name for the report and its events in order.

@@ -104,15 +104,11 @@ func Checks() []Check {
 // HasCheck reports whether id names an implemented check.
 func HasCheck(id string) bool { _, ok := checkByID[id]; return ok }
 
-// newRules makes a session's rules, and lists, in the same order, those
-// that judge its messages.
-func newRules(stateless bool) (rules, messageRules []Rule) {
-	rules = make([]Rule, len(ruleSpecs))
+// newRules makes a session's rules, in the order of ruleSpecs.
+func newRules() []Rule {
+	rules := make([]Rule, len(ruleSpecs))
 	for i, rs := range ruleSpecs {
 		rules[i] = rs.New()
-		if rs.Messages.judges(stateless) {
-			messageRules = append(messageRules, rules[i])
-		}
 	}
-	return rules, messageRules
+	return rules
 }

@@ -29,6 +29,8 @@ type run struct {
 	byExchange  map[int64]*Session
 
 	wire *wireCheck
+	// everyRule is Options.everyRule.
+	everyRule bool
 	// statuses remembers recent HTTP response statuses by exchange.
 	statuses exchangeStatus
 	// msgs holds the messages of the event being judged, in Msgs from
@@ -56,7 +58,7 @@ type checkResult struct {
 
 func newRun(traceName, rev, source string, opts Options) *run {
 	return &run{
-		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts),
+		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts), everyRule: opts.everyRule,
 		results: map[string]*checkResult{}, sessions: map[string]*Session{}, byExchange: map[int64]*Session{},
 	}
 }
@@ -125,22 +127,25 @@ func (r *run) message(s *Session, ev *trace.Event) {
 	}
 }
 
-// callEveryRule, set by tests, makes the engine call every rule for every
-// message of the sessions it judges, without the dispatch table, as it did
-// before rules declared what they see: the reference their Sees are held to.
-var callEveryRule bool
-
 // judgeMessage calls the Message of each rule that judges m, in the order
 // the rules were registered.
 func (r *run) judgeMessage(s *Session, m *Msg) {
-	if callEveryRule {
-		for _, rule := range s.messageRules {
-			rule.Message(s, m)
-		}
+	if r.everyRule {
+		r.callEveryRule(s, m)
 		return
 	}
 	for set := s.dispatch.judging(s, m); set != 0; set &= set - 1 {
 		s.rules[bits.TrailingZeros64(uint64(set))].Message(s, m)
+	}
+}
+
+// callEveryRule calls every rule that judges the session's messages, the
+// reference the dispatch table is held to.
+func (r *run) callEveryRule(s *Session, m *Msg) {
+	for i, rule := range s.rules {
+		if ruleSpecs[i].Messages.judges(s.Stateless()) {
+			rule.Message(s, m)
+		}
 	}
 }
 
@@ -186,7 +191,7 @@ func (r *run) session(ev *trace.Event) *Session {
 	s := newSession(key, r)
 	r.sessions[key] = s
 	r.order = append(r.order, s)
-	s.rules, s.messageRules = newRules(s.Stateless())
+	s.rules = newRules()
 	r.noteExchange(ev, s)
 	return s
 }

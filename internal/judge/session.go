@@ -51,11 +51,9 @@ type Session struct {
 	// requestsSeen counts the requests tracked, to number them in order.
 	requestsSeen int64
 
-	run   *run
-	rules []Rule
-	// messageRules are the rules that judge this session's messages.
-	messageRules []Rule
-	dispatch     dispatchTable // which of rules judge each class of message
+	run      *run
+	rules    []Rule
+	dispatch dispatchTable // which of rules judge each class of message
 	// stateless is Stateless's answer, fixed with the revision.
 	stateless bool
 	current   *trace.Event
