@@ -3,17 +3,18 @@ package trace
 import (
 	"bytes"
 	"testing"
-	"unsafe"
 )
 
 // Whatever its length, a line comes back as a copy of its own, no longer
-// than itself (an append to it cannot reach into the event), beside an
-// event as new.
+// than itself, beside an event as new; lines handed out one after another
+// never share a byte, so an append to one cannot change the next.
 func TestEventWithLineCopiesEveryLength(t *testing.T) {
-	text := bytes.Repeat([]byte("0123456789abcdef"), 64)
+	text := bytes.Repeat([]byte("0123456789abcdef"), slabLongLine/8)
+	var s eventSlab
+	var lines [][]byte
 	for n := range len(text) {
 		b := text[:n]
-		ev, line := newEventWithLine(b)
+		ev, line := s.newEventWithLine(b)
 		if !bytes.Equal(line, b) || cap(line) != n {
 			t.Fatalf("length %d: line %q (cap %d)", n, line, cap(line))
 		}
@@ -23,22 +24,29 @@ func TestEventWithLineCopiesEveryLength(t *testing.T) {
 		if ev.Seq != -1 || ev.Payload != nil || ev.Kind != "" {
 			t.Fatalf("length %d: event not new: %+v", n, ev)
 		}
+		ev.Seq = int64(n)
+		lines = append(lines, line)
+	}
+	for n, line := range lines {
+		if n > 0 {
+			_ = append(lines[n-1], '!') // must reallocate, not overwrite this line
+		}
+		if !bytes.Equal(line, text[:n]) {
+			t.Fatalf("length %d: line changed to %q", n, line)
+		}
 	}
 }
 
-// Each pair fills its size class exactly: no padding after the room
-// pushes it into the next one.
-func TestEventRoomsFillTheirClasses(t *testing.T) {
-	for _, c := range []struct{ size, class uintptr }{
-		{unsafe.Sizeof(eventRoom[[room512]byte]{}), 512},
-		{unsafe.Sizeof(eventRoom[[room576]byte]{}), 576},
-		{unsafe.Sizeof(eventRoom[[room640]byte]{}), 640},
-		{unsafe.Sizeof(eventRoom[[room704]byte]{}), 704},
-		{unsafe.Sizeof(eventRoom[[room768]byte]{}), 768},
-		{unsafe.Sizeof(eventRoom[[room896]byte]{}), 896},
-	} {
-		if c.size != c.class {
-			t.Errorf("an event and its room take %d bytes, not %d", c.size, c.class)
+// The events of one block are distinct, each handed out once.
+func TestEventSlabHandsOutEachEventOnce(t *testing.T) {
+	var s eventSlab
+	seen := map[*Event]bool{}
+	for i := range 3*slabEvents + 1 {
+		ev, _ := s.newEventWithLine([]byte("{}"))
+		if seen[ev] {
+			t.Fatalf("event %d handed out twice", i)
 		}
+		seen[ev] = true
+		ev.Seq = int64(i)
 	}
 }

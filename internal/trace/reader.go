@@ -53,6 +53,7 @@ type Reader struct {
 	started bool
 	err     error
 	buf     []byte
+	slab    eventSlab
 }
 
 // NewReader reads the trace in r; name is used in errors.
@@ -153,7 +154,7 @@ func (r *Reader) readLine() (line []byte, complete bool, err error) {
 func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	// The event keeps sub-slices of its own copy of the line (payload, raw
 	// strings): one allocation per event instead of one per field.
-	ev, line := newEventWithLine(b)
+	ev, line := r.slab.newEventWithLine(b)
 	if decodeLine(line, ev) || decodeFastAfresh(line, ev) {
 		// The fast paths' scans checked the grammar of every member's value.
 		ev.readWellFormed = ev.Payload
