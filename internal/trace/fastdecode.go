@@ -109,6 +109,9 @@ func (e *Event) setOtherField(key, v []byte) bool {
 		n, ok = rawjson.Int64(v)
 		e.Status = int(n)
 	case "headers":
+		if e.Headers != nil {
+			return false // repeated: the general decoder merges into the first map
+		}
 		e.Headers, ok = headersValue(v)
 	case "exit_code":
 		e.ExitCode, ok = intPointer(v)
@@ -117,6 +120,9 @@ func (e *Event) setOtherField(key, v []byte) bool {
 	case "reason":
 		e.Reason, ok = stringValue(v)
 	case "sse":
+		if e.SSE != nil {
+			return false // repeated: the general decoder merges into the first frame
+		}
 		e.SSE, ok = sseValue(v)
 	default:
 		return !namesOneOf(key, eventFields)

@@ -107,6 +107,9 @@ var trickyLines = []string{
 	`{"seq":1 ,"kind":"http"}`,
 	`{"seq":1,"kind":"http"} `,
 	`{}`,
+	`{"seq":1,"kind":"http","headers":{"a":"b"},"headers":{"c":"d"}}`,
+	`{"seq":1,"kind":"http","headers":null,"headers":{"c":"d"}}`,
+	`{"seq":1,"kind":"message","sse":{"id":"1"},"sse":{"event":"x"}}`,
 	`{"seq":1,"direction":"client-to-server","transport":"stdio","kind":"http","headers":{"a":"b"},"sse":{"id":"1","retry":5},"status":200,"method":"GET","path":"/"}`,
 }
 
