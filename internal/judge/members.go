@@ -85,6 +85,16 @@ func (f *objectFields) loadInto(obj json.RawMessage, buf []member) *objectFields
 	return f
 }
 
+// loadNoted is loadInto for an object whose members the trace reader
+// noted as it checked them: bounds, rawjson.MemberBounds' offsets.
+func (f *objectFields) loadNoted(obj json.RawMessage, bounds []uint32, buf []member) {
+	f.read, f.object = true, true
+	for ; len(bounds) >= 4; bounds = bounds[4:] {
+		buf = append(buf, member{key: obj[bounds[0]:bounds[1]], value: obj[bounds[2]:bounds[3]]})
+	}
+	f.members = buf
+}
+
 func (f *objectFields) get(obj json.RawMessage, name string) json.RawMessage {
 	return lookup(f.load(obj).members, name)
 }

@@ -183,10 +183,23 @@ func (m *Msg) fields(f *objectFields, obj json.RawMessage) *objectFields {
 		return f.loadInto(obj, nil)
 	}
 	room := m.room()
-	f.loadInto(obj, room)
+	if bounds, ok := m.noted(obj); ok {
+		f.loadNoted(obj, bounds, room)
+	} else {
+		f.loadInto(obj, room)
+	}
 	m.claim(room, f.members)
 	f.members = slices.Clip(f.members) // the room past them is another's
 	return f
+}
+
+// noted returns where the trace reader found the members of obj, when obj
+// is the event's own params or result and the reader noted them.
+func (m *Msg) noted(obj json.RawMessage) ([]uint32, bool) {
+	if m.Event == nil {
+		return nil, false
+	}
+	return m.Event.MemberBounds(obj)
 }
 
 // room is the free part of inline, as an empty slice to append to; nil

@@ -1,6 +1,10 @@
 package trace
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
 
 // eventSlab hands out events, and copies of the lines they are read from,
 // out of blocks allocated many at a time: a trace read by the million then
@@ -11,6 +15,7 @@ import "bytes"
 type eventSlab struct {
 	events []Event
 	lines  []byte
+	bounds []uint32
 }
 
 const (
@@ -19,6 +24,9 @@ const (
 	// A line longer than this has an allocation of its own, so that one
 	// long line does not leave most of a block unused.
 	slabLongLine = slabLines / 8
+	// slabBounds is the room for member bounds in a block; an object whose
+	// bounds outgrow what is left of it moves them to a larger one.
+	slabBounds = 4 << 10
 )
 
 // newEventWithLine returns an event as new and a copy of b that the event
@@ -44,4 +52,21 @@ func (s *eventSlab) copyLine(b []byte) []byte {
 	start := len(s.lines)
 	s.lines = append(s.lines, b...)
 	return s.lines[start:len(s.lines):len(s.lines)]
+}
+
+// memberBounds checks the object that opens at b[i] as rawjson.ValueEnd
+// does and returns the bounds of its members, as rawjson.MemberBounds
+// notes them from the object's start, in room of their own; nil when it
+// has a key that is not its name (or is not well-formed).
+func (s *eventSlab) memberBounds(b []byte, i, depth int) ([]uint32, int, bool) {
+	if cap(s.bounds)-len(s.bounds) < 4*8 {
+		s.bounds = make([]uint32, 0, slabBounds)
+	}
+	from := len(s.bounds)
+	out, end, plain, ok := rawjson.MemberBounds(s.bounds, b, i, depth, i)
+	if !ok || !plain {
+		return nil, end, ok
+	}
+	s.bounds = out
+	return out[from:len(out):len(out)], end, true
 }

@@ -41,7 +41,7 @@ func FuzzDecodeFast(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
 		checkFastPath(t, "decodeFast", decodeFast, line)
-		checkFastPath(t, "decodeLine", decodeLine, line)
+		checkFastPath(t, "decodeLine", decodeLineNoting, line)
 	})
 }
 
@@ -84,6 +84,31 @@ func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
 	have := rpcValues{got.JSONRPC, got.ID, got.Method, got.Params, got.Result, got.Error}
 	if !reflect.DeepEqual(have, want) {
 		t.Fatalf("%q: recorded members %q, a scan finds %q", line, have, want)
+	}
+	checkMemberBounds(t, line, ev, got.Params)
+	checkMemberBounds(t, line, ev, got.Result)
+}
+
+// checkMemberBounds holds the members of obj that the fast path noted, if
+// it did, to a scan of obj after the fact.
+func checkMemberBounds(t *testing.T, line []byte, ev *Event, obj []byte) {
+	bounds, ok := ev.MemberBounds(obj)
+	if !ok {
+		return
+	}
+	it := rawjson.Members(obj)
+	for it.Next() {
+		if len(bounds) < 4 {
+			t.Fatalf("%q: fewer members noted than a scan of %q finds", line, obj)
+		}
+		key, value := obj[bounds[0]:bounds[1]], obj[bounds[2]:bounds[3]]
+		if !bytes.Equal(key, it.Key()) || !bytes.Equal(value, it.Value()) {
+			t.Fatalf("%q: noted %q: %q where a scan finds %q: %q", line, key, value, it.Key(), it.Value())
+		}
+		bounds = bounds[4:]
+	}
+	if !it.Valid() || len(bounds) > 0 {
+		t.Fatalf("%q: more members noted than a scan of %q finds (valid %v)", line, obj, it.Valid())
 	}
 }
 

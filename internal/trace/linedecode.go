@@ -8,8 +8,9 @@ import "github.com/mcpverdict/mcpverdict/internal/rawjson"
 // without the general member iterator, which costs more than the line's
 // own bytes; it returns false on anything else (whitespace between
 // members, a key with an escape or in another case, a repeated key), and
-// decodeFast reads the line afresh.
-func decodeLine(b []byte, ev *Event) bool {
+// decodeFast reads the line afresh. Given notes, it notes there where the
+// members of the payload's params or result lie, as it checks them.
+func decodeLine(b []byte, ev *Event, notes *eventSlab) bool {
 	if len(b) < 2 || b[0] != '{' {
 		return false
 	}
@@ -27,7 +28,7 @@ func decodeLine(b []byte, ev *Event) bool {
 				return false
 			}
 		}
-		end, ok := ev.readMember(f, b, i, value)
+		end, ok := ev.readMember(f, b, i, value, notes)
 		if !ok {
 			return false
 		}
@@ -151,11 +152,11 @@ func fieldOf(key []byte) int {
 // The common values, an object payload, a plain ASCII string and a short
 // integer, are read where they lie; the rest are found by the checking
 // scan and given to setField, as decodeFast gives them.
-func (e *Event) readMember(f int, b []byte, keyAt, i int) (int, bool) {
+func (e *Event) readMember(f int, b []byte, keyAt, i int, notes *eventSlab) (int, bool) {
 	switch f {
 	case fieldPayload:
 		if b[i] == '{' {
-			return e.readPayloadAt(b, i)
+			return e.readPayloadAt(b, i, notes)
 		}
 	case fieldSeq, fieldMonoNS, fieldExchange:
 		if n, end, ok := intAt(b, i); ok {

@@ -7,23 +7,24 @@ import (
 )
 
 // readPayloadAt checks the object payload that opens at b[start] and
-// notes where its JSON-RPC members lie, as readPayload does. Its members
-// are read here, the values by the checking scan; a payload with
-// whitespace between them, or a key with an escape that might spell a
-// JSON-RPC name, is left to decodeFast.
-func (e *Event) readPayloadAt(b []byte, start int) (int, bool) {
-	var at [rpcMembers][2]uint32
+// notes where its JSON-RPC members lie, as readPayload does, and, into
+// notes when it is not nil, where the members of its params or result
+// lie. Its members are read here, the values by the checking scan; a
+// payload with whitespace between them, or a key with an escape that
+// might spell a JSON-RPC name, is left to decodeFast.
+func (e *Event) readPayloadAt(b []byte, start int, notes *eventSlab) (int, bool) {
+	s := payloadScan{start: start, notes: notes}
 	i := start + 1
 	switch {
 	case len(b)-start >= len(jsonrpcOpening) && string(b[start:start+len(jsonrpcOpening)]) == jsonrpcOpening:
-		at[rpcJSONRPC] = [2]uint32{uint32(len(jsonrpcOpening) - len(`"2.0"`)), uint32(len(jsonrpcOpening))}
+		s.rpc.at[rpcJSONRPC] = [2]uint32{uint32(len(jsonrpcOpening) - len(`"2.0"`)), uint32(len(jsonrpcOpening))}
 		i = start + len(jsonrpcOpening)
 	case i < len(b) && b[i] == '}':
 		e.Payload, e.rpc = b[start:i+1], rpcOffsets{recorded: true}
 		return i + 1, true
 	default:
 		var ok bool
-		if i, ok = readPayloadMember(b, i, start, &at); !ok {
+		if i, ok = s.member(b, i); !ok {
 			return i, false
 		}
 	}
@@ -35,23 +36,32 @@ func (e *Event) readPayloadAt(b []byte, start int) (int, bool) {
 			return i, false
 		}
 		var ok bool
-		if i, ok = readPayloadMember(b, i+1, start, &at); !ok {
+		if i, ok = s.member(b, i+1); !ok {
 			return i, false
 		}
 	}
 	e.Payload = b[start : i+1]
-	e.rpc = rpcOffsets{at: at, recorded: true}
+	s.rpc.recorded = true
+	e.rpc = s.rpc
 	return i + 1, true
+}
+
+// payloadScan is what readPayloadAt notes as it goes.
+type payloadScan struct {
+	rpc   rpcOffsets
+	start int // where the payload opens in the line
+	notes *eventSlab
 }
 
 // jsonrpcOpening is how a message opens as recorders write it: with its
 // version, which is then read as one run of bytes.
 const jsonrpcOpening = `{"jsonrpc":"2.0"`
 
-// readPayloadMember checks the payload member that opens at b[i] and
-// returns where it ends; a JSON-RPC member's value is noted in at, as
-// offsets from the payload's start.
-func readPayloadMember(b []byte, i, start int, at *[rpcMembers][2]uint32) (int, bool) {
+// member checks the payload member that opens at b[i] and returns where
+// it ends; a JSON-RPC member's value is noted, as offsets from the
+// payload's start, and so are the members of the first object params or
+// result.
+func (s *payloadScan) member(b []byte, i int) (int, bool) {
 	slot, value := rpcKeyAt(b, i)
 	if slot < 0 {
 		if i >= len(b) || b[i] != '"' {
@@ -67,14 +77,31 @@ func readPayloadMember(b []byte, i, start int, at *[rpcMembers][2]uint32) (int, 
 		}
 		value = keyEnd + 1
 	}
-	end, ok := rawjson.ValueEnd(b, value, 2)
+	if slot >= 0 && uint8(slot) == s.rpc.membersOf {
+		s.rpc.membersOf, s.rpc.members = 0, nil // repeated: the last one counts
+	}
+	end, ok := s.value(b, value, slot)
 	if !ok {
 		return i, false
 	}
 	if slot >= 0 {
-		at[slot] = [2]uint32{uint32(value - start), uint32(end - start)}
+		s.rpc.at[slot] = [2]uint32{uint32(value - s.start), uint32(end - s.start)}
 	}
 	return end, true
+}
+
+// value checks the value that opens at b[i], of the member in slot (-1
+// for a member that is not a JSON-RPC one), and returns where it ends.
+func (s *payloadScan) value(b []byte, i, slot int) (int, bool) {
+	const depth = 2 // in the payload, in the line
+	if s.notes == nil || slot != rpcParams && slot != rpcResult || s.rpc.membersOf != 0 || i >= len(b) || b[i] != '{' {
+		return rawjson.ValueEnd(b, i, depth)
+	}
+	members, end, ok := s.notes.memberBounds(b, i, depth)
+	if members != nil {
+		s.rpc.membersOf, s.rpc.members = uint8(slot), members
+	}
+	return end, ok
 }
 
 // rpcKeyByLetter is, by its first letter, the one JSON-RPC key that

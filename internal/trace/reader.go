@@ -155,7 +155,7 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	// The event keeps sub-slices of its own copy of the line (payload, raw
 	// strings): one allocation per event instead of one per field.
 	ev, line := r.slab.newEventWithLine(b)
-	if decodeLine(line, ev) || decodeFastAfresh(line, ev) {
+	if decodeLine(line, ev, &r.slab) || decodeFastAfresh(line, ev) {
 		// The fast paths' scans checked the grammar of every member's value.
 		ev.readWellFormed = ev.Payload
 	} else {

@@ -36,6 +36,11 @@ func rpcIndex(key []byte) int {
 type rpcOffsets struct {
 	at       [rpcMembers][2]uint32
 	recorded bool
+	// membersOf is the slot, params or result, of the object whose members
+	// the reader noted in members (rawjson.MemberBounds' offsets from the
+	// object's start); zero, the jsonrpc slot, when it noted none.
+	membersOf uint8
+	members   []uint32
 }
 
 // rpcValues holds the members' values while the reader checks a payload.
@@ -86,4 +91,21 @@ func (e *Event) RPCMembers() (RPCMembers, bool) {
 		JSONRPC: member(rpcJSONRPC), ID: member(rpcID), Method: member(rpcMethod),
 		Params: member(rpcParams), Result: member(rpcResult), Error: member(rpcError),
 	}, true
+}
+
+// MemberBounds returns where the members of obj lie, as
+// rawjson.MemberBounds gives them (four offsets from obj's start per
+// member, in document order), when obj is the payload's params or result
+// and the reader noted them while it checked the payload; false otherwise.
+func (e *Event) MemberBounds(obj []byte) ([]uint32, bool) {
+	slot := e.rpc.membersOf
+	if slot == 0 || !e.payloadAsRead() {
+		return nil, false
+	}
+	at := e.rpc.at[slot]
+	noted := e.Payload[at[0]:at[1]]
+	if len(obj) != len(noted) || len(obj) == 0 || &obj[0] != &noted[0] {
+		return nil, false
+	}
+	return e.rpc.members, true
 }
