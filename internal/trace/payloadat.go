@@ -59,8 +59,8 @@ const jsonrpcOpening = `{"jsonrpc":"2.0"`
 
 // member checks the payload member that opens at b[i] and returns where
 // it ends; a JSON-RPC member's value is noted, as offsets from the
-// payload's start, and so are the members of the first object params or
-// result.
+// payload's start, and so are the members of params or result, whichever
+// object comes first (of a repeated one, the last, as its value is).
 func (s *payloadScan) member(b []byte, i int) (int, bool) {
 	slot, value := rpcKeyAt(b, i)
 	if slot < 0 {
