@@ -19,20 +19,14 @@ type member struct {
 // text that is not one well-formed object has no members, as decoding it
 // into a map would fail.
 func appendMembers(dst []member, obj []byte) []member {
-	dst, _ = appendObject(dst, obj)
+	it := rawjson.Members(obj)
+	dst, _ = appendIterated(dst, &it)
 	return dst
 }
 
-// appendObject is appendMembers that also tells whether obj is an object.
-func appendObject(dst []member, obj []byte) ([]member, bool) {
-	return appendMembersOf(dst, rawjson.Members(obj))
-}
-
-// appendMembersOf is appendObject over the members it iterates.
-func appendMembersOf(dst []member, it rawjson.Iter) ([]member, bool) { return appendIterated(dst, &it) }
-
-// appendIterated is appendMembersOf that takes the iterator (a hundred
-// bytes) by reference.
+// appendIterated appends the members it iterates to dst, and tells whether
+// they make one well-formed object; when not, it appends none. It takes the
+// iterator (a hundred bytes) by reference, so that it is not copied.
 func appendIterated(dst []member, it *rawjson.Iter) ([]member, bool) {
 	n := len(dst)
 	for it.Next() {

@@ -119,7 +119,8 @@ func (w *walker) array(raw json.RawMessage) {
 
 func (w *walker) object(raw json.RawMessage) {
 	start := len(w.scratch)
-	w.scratch, _ = appendMembersOf(w.scratch, rawjson.MembersOfWellFormed(raw))
+	it := rawjson.MembersOfWellFormed(raw)
+	w.scratch, _ = appendIterated(w.scratch, &it)
 	w.members(start)
 }
 
