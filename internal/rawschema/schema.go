@@ -25,15 +25,13 @@ type Schema struct {
 // in objects reached from the top through object members only (not through
 // arrays): what the judge's withoutNulls does to tools/call arguments.
 func (s *Schema) Valid(b []byte, nullsAbsent bool) bool {
-	if s == nil || !rawjson.Valid(b) {
-		return false
-	}
-	return s.valid(rawjson.TrimSpace(b), nullsAbsent)
+	return s != nil && rawjson.Valid(b) && s.ValidWellFormed(b, nullsAbsent)
 }
 
 // ValidWellFormed is Valid for text the caller knows is one well-formed
 // JSON value, such as a member of a payload the trace reader checked: its
-// grammar is not checked again. On other text the answer means nothing.
+// grammar is not checked again, which spares a pass over the whole
+// instance. On other text the answer means nothing.
 func (s *Schema) ValidWellFormed(b []byte, nullsAbsent bool) bool {
 	v := rawjson.TrimSpace(b)
 	if s == nil || len(v) == 0 {
