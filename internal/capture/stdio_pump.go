@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -125,9 +126,7 @@ func (p *linePump) finish(readErr error) pumpEnd {
 
 // isBlank reports whether line holds nothing but JSON whitespace, which
 // carries no message: such lines are forwarded but not recorded.
-func isBlank(line []byte) bool { return len(bytes.Trim(line, jsonSpace)) == 0 }
-
-const jsonSpace = " \t\r\n"
+func isBlank(line []byte) bool { return rawjson.SkipSpace(line, 0) == len(line) }
 
 // latchedWriter writes until the first error, then drops everything and
 // keeps that error: a peer that stopped reading must not stop the wrapper
