@@ -61,6 +61,16 @@ type objectFields struct {
 	object, read bool
 	// wellFormed is set when the trace reader checked the text's grammar.
 	wellFormed bool
+	// metaText tells whether the text holds the key _meta anywhere: the
+	// _meta rule and ParamsMeta or ResultMeta ask of the same message.
+	metaText lazyFlag
+}
+
+// holdsMeta reports whether obj, the text f reads, holds the key _meta at
+// any depth. Most messages carry none, and a byte search, made once, is
+// far cheaper than reading the object to find that out.
+func (f *objectFields) holdsMeta(obj json.RawMessage) bool {
+	return f.metaText.get(func() bool { return metaMemberName.in(obj) })
 }
 
 func (f *objectFields) load(obj json.RawMessage) *objectFields { return f.loadInto(obj, nil) }

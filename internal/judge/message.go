@@ -501,7 +501,7 @@ func (m *Msg) InputRequired() bool { return m.ResultType() == "input_required" }
 // ParamsMeta returns the members of params._meta, nil when there is none.
 func (m *Msg) ParamsMeta() metaMembers {
 	if !m.paramsMetaDone {
-		m.paramsMeta, m.paramsMetaDone = m.metaOf(m.Params, m.paramsFields), true
+		m.paramsMeta, m.paramsMetaDone = m.metaOf(m.Params, &m.params), true
 	}
 	return m.paramsMeta
 }
@@ -509,21 +509,19 @@ func (m *Msg) ParamsMeta() metaMembers {
 // ResultMeta returns the members of result._meta, nil when there is none.
 func (m *Msg) ResultMeta() metaMembers {
 	if !m.resultMetaDone {
-		m.resultMeta, m.resultMetaDone = m.metaOf(m.Result, m.resultFields), true
+		m.resultMeta, m.resultMetaDone = m.metaOf(m.Result, &m.result), true
 	}
 	return m.resultMeta
 }
 
 var metaMemberName = newRareNeedle(`"_meta"`)
 
-func (m *Msg) metaOf(obj json.RawMessage, fields func() *objectFields) metaMembers {
-	// Most messages carry no _meta at all; a byte search is far cheaper than
-	// reading the object to find that out.
-	if !metaMemberName.in(obj) {
+// metaOf returns the members of obj._meta, f being what m reads of obj.
+func (m *Msg) metaOf(obj json.RawMessage, f *objectFields) metaMembers {
+	if !f.holdsMeta(obj) {
 		return nil
 	}
-	f := fields()
-	meta := lookup(f.members, "_meta")
+	meta := lookup(m.fields(f, obj).members, "_meta")
 	if rawjson.Kind(meta) != '{' {
 		return nil
 	}

@@ -40,19 +40,23 @@ type visitFunc func(key []byte, val json.RawMessage, at *walkPath) bool
 // The walk reads the raw text: nothing is decoded, and a path is only
 // spelled out when a visitor asks for it.
 func walkMembers(m *Msg, needle rareNeedle, visit visitFunc) {
-	w := walker{visit: visit}
-	w.walk(m, needle)
+	if mayHold(m, needle) {
+		w := walker{visit: visit}
+		w.walk(m)
+	}
 }
 
-// walk is walkMembers with the walker's visitor; a walker kept from message
-// to message reuses its buffers.
-func (w *walker) walk(m *Msg, needle rareNeedle) {
+// walk is walkMembers with the walker's visitor, for a message already
+// known to hold the needle; a walker kept from message to message reuses
+// its buffers.
+func (w *walker) walk(m *Msg) {
 	raw, root := messageBody(m)
-	if !mayHold(m, needle) || !bodyWellFormed(m) && !rawjson.Valid(raw) {
+	memo := bodyMemo(m)
+	if !memo.wellFormed && !rawjson.Valid(raw) {
 		return
 	}
 	w.path.b = append(w.path.b[:0], root...)
-	if f := bodyFields(m); f.object {
+	if f := m.fields(memo, raw); f.object {
 		// The members of params or result are read once per message for
 		// every rule that asks; the walk takes them as they are.
 		start := len(w.scratch)
@@ -63,21 +67,14 @@ func (w *walker) walk(m *Msg, needle rareNeedle) {
 	w.value(raw)
 }
 
-// bodyFields returns the members of the text messageBody returns.
-func bodyFields(m *Msg) *objectFields {
+// bodyMemo returns what m reads, on first use, of the text messageBody
+// returns: its members, whether the trace reader vouched for its grammar,
+// whether it holds _meta.
+func bodyMemo(m *Msg) *objectFields {
 	if m.Kind == KindResult {
-		return m.resultFields()
+		return &m.result
 	}
-	return m.paramsFields()
-}
-
-// bodyWellFormed reports whether the trace reader vouched for the grammar
-// of the text messageBody returns, so that it need not be checked again.
-func bodyWellFormed(m *Msg) bool {
-	if m.Kind == KindResult {
-		return m.result.wellFormed
-	}
-	return m.params.wellFormed
+	return &m.params
 }
 
 // mayHold reports whether the bytes of m's params or result hold needle.
@@ -192,7 +189,7 @@ type metaFinder struct {
 // objects lists every _meta object in a message's params or result; the
 // list is good until release.
 func (f *metaFinder) objects(m *Msg) []metaObject {
-	if !mayHold(m, metaMemberName) {
+	if body, _ := messageBody(m); !bodyMemo(m).holdsMeta(body) {
 		return nil
 	}
 	if f.walker.visit == nil {
@@ -203,7 +200,7 @@ func (f *metaFinder) objects(m *Msg) []metaObject {
 		// The walk would find the root's _meta and nothing else.
 		f.add(rootMetaPath(m), f.rootMeta)
 	} else {
-		f.walker.walk(m, metaMemberName)
+		f.walker.walk(m)
 	}
 	f.rootMeta, f.rootMembers = nil, nil
 	return f.found
@@ -216,7 +213,7 @@ func (f *metaFinder) objects(m *Msg) []metaObject {
 // no other _meta for a walk to find.
 func onlyRootMeta(m *Msg, meta json.RawMessage) bool {
 	body, _ := messageBody(m)
-	if rawjson.Kind(meta) != '{' || !bodyWellFormed(m) {
+	if rawjson.Kind(meta) != '{' || !bodyMemo(m).wellFormed {
 		return false
 	}
 	start := cap(body) - cap(meta) // meta's offset, when it lies in body
