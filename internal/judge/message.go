@@ -315,38 +315,18 @@ func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed 
 // wireMsgOf finds the members of a message, into w (a struct of six
 // slices, which is filled in place rather than returned and copied): as
 // the trace reader recorded them while checking the payload, when body is
-// that payload, or by a scan. It reports whether they make a message.
+// that payload, or by a scan. It reports whether they make a message:
+// like decoding into a struct of *string fields, it refuses a text that
+// is not an object, and one whose jsonrpc or method is neither a string
+// nor null.
 func wireMsgOf(w *wireMsg, ev *trace.Event, body []byte, wellFormed bool) bool {
 	var recorded bool
 	if *w, recorded = ev.RPCMembers(); !recorded || !sameBytes(body, ev.Payload) {
-		return scanWireMsg(w, body, wellFormed)
-	}
-	return stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
-}
-
-// scanWireMsg finds the members of a message. Like decoding into a struct
-// of *string fields, it refuses a text that is not an object, and one whose
-// jsonrpc or method is neither a string nor null.
-func scanWireMsg(w *wireMsg, body []byte, wellFormed bool) bool {
-	*w = wireMsg{}
-	it := membersOf(body, wellFormed)
-	for it.Next() {
-		switch v := it.Value(); string(it.Key()) {
-		case "jsonrpc":
-			w.JSONRPC = v
-		case "id":
-			w.ID = v
-		case "method":
-			w.Method = v
-		case "params":
-			w.Params = v
-		case "result":
-			w.Result = v
-		case "error":
-			w.Error = v
+		if !w.Scan(body, wellFormed) {
+			return false
 		}
 	}
-	return it.Valid() && stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
+	return stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 }
 
 // wireNames are the method names of every revision, and the JSON-RPC

@@ -34,15 +34,13 @@ func decodeFast(line []byte, ev *Event) bool {
 // second scan.
 func (e *Event) readPayload(it *rawjson.Iter) bool {
 	inner := it.ValueMembers()
-	var values rpcValues
-	for inner.Next() {
-		values.note(inner.Key(), inner.Value())
-	}
+	var members RPCMembers
+	members.noteAll(&inner)
 	if !it.EndValue(&inner) {
 		return false
 	}
 	e.Payload = json.RawMessage(it.Value())
-	e.rpc = values.offsets(e.Payload)
+	e.rpc = members.offsets(e.Payload)
 	return true
 }
 

@@ -76,14 +76,10 @@ func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
 	if !ok {
 		return
 	}
-	var want rpcValues
-	it := rawjson.Members(ev.Payload)
-	for it.Next() {
-		want.note(it.Key(), it.Value())
-	}
-	have := rpcValues{got.JSONRPC, got.ID, got.Method, got.Params, got.Result, got.Error}
-	if !reflect.DeepEqual(have, want) {
-		t.Fatalf("%q: recorded members %q, a scan finds %q", line, have, want)
+	var want RPCMembers
+	want.Scan(ev.Payload, false)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q: recorded members %q, a scan finds %q", line, got, want)
 	}
 	checkMemberBounds(t, line, ev, got.Params)
 	checkMemberBounds(t, line, ev, got.Result)

@@ -104,29 +104,10 @@ func (s *payloadScan) value(b []byte, i, slot int) (int, bool) {
 	return end, ok
 }
 
-// rpcKeyByLetter is, by its first letter, the one JSON-RPC key that
-// starts with it; nil for any other letter. No two of the keys share a
-// first letter, so one comparison tells a key.
-var rpcKeyByLetter = func() (keys [256]*rpcKey) {
-	names := [rpcMembers]string{
-		rpcJSONRPC: "jsonrpc", rpcID: "id", rpcMethod: "method", rpcParams: "params", rpcResult: "result", rpcError: "error",
-	}
-	for slot, name := range names {
-		keys[name[0]] = &rpcKey{newKeyText(name), slot}
-	}
-	return keys
-}()
-
-// rpcKey is a JSON-RPC key and the slot of its member.
-type rpcKey struct {
-	keyText
-	slot int
-}
-
 // rpcKeyAt recognises a JSON-RPC key that opens at b[i], and the colon
 // after it, by its bytes: its slot, and where its value starts; -1 for
 // any other key, and for a key less than 16 bytes from the end of b,
-// which readPayloadMember then reads as a string.
+// which payloadScan.member then reads as a string.
 func rpcKeyAt(b []byte, i int) (slot, value int) {
 	if len(b)-i >= 16 {
 		w := (*[16]byte)(b[i:])
