@@ -255,12 +255,11 @@ func parseMessagesKeyed(dst []*Msg, ev *trace.Event, ids *idKeys, store *msgStor
 	return append(dst, parseOne(store.next(), ev, from, body, wellFormed, ids))
 }
 
+// parseBatch appends the elements of a batch, each one message, to dst;
+// one invalid message instead when the batch is empty or unreadable.
 func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys, store *msgStore) []*Msg {
 	n := len(dst)
-	e := rawjson.Elements(body)
-	if wellFormed {
-		e = rawjson.ElementsOfWellFormed(body)
-	}
+	e := elementsOf(body, wellFormed)
 	for e.Next() {
 		m := parseOne(store.next(), ev, from, e.Value(), wellFormed, ids)
 		m.InBatch = true
