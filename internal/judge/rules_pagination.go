@@ -1,8 +1,6 @@
 package judge
 
 import (
-	"bytes"
-
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -29,17 +27,6 @@ type paginationRule struct {
 	// unissued holds the pending keys of list requests whose cursor the
 	// server never issued, until they are answered.
 	unissued map[string]bool
-	// last is the latest list result read for its nextCursor.
-	last lastCursor
-}
-
-// lastCursor is a copy of a list result and the nextCursor it carries. A
-// server that repeats its listing sends the same bytes, and comparing them
-// costs less than reading the members of a result that is nearly all items.
-type lastCursor struct {
-	result  []byte
-	next    string
-	hasNext bool
 }
 
 // maxCursors bounds the cursors remembered per session.
@@ -92,17 +79,10 @@ func (r *paginationRule) response(s *Session, m *Msg) {
 	if m.Kind != KindResult {
 		return
 	}
-	if next, ok := r.last.of(m); ok {
+	// The trace reader noted where the result's members lie, so its
+	// nextCursor is found without reading the items: a copy of the last
+	// result to compare with would cost more than it saves.
+	if next, ok := m.ResultString("nextCursor"); ok {
 		r.issued.add(cursorKey(m.Request.Method, next))
 	}
-}
-
-// of returns the nextCursor of m's result.
-func (l *lastCursor) of(m *Msg) (string, bool) {
-	if l.result != nil && bytes.Equal(m.Result, l.result) {
-		return l.next, l.hasNext
-	}
-	l.next, l.hasNext = m.ResultString("nextCursor")
-	l.result = append(l.result[:0], m.Result...)
-	return l.next, l.hasNext
 }
