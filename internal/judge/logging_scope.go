@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"bytes"
 	"strconv"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -24,19 +23,16 @@ func (r *loggingRule) notification(s *Session, m *Msg) {
 	}
 }
 
-// maxCleanParams bounds the params judgeCredentials keeps a copy of.
-const maxCleanParams = 4096
-
 // judgeCredentials is checkCredentials, but params the same to the byte as
 // the last it found clean pass at once, without the search of them for
 // each kind of credential: a server logs the same message again and again.
 func (r *loggingRule) judgeCredentials(s *Session, m *Msg) {
-	if r.clean != nil && bytes.Equal(r.clean, m.Params) {
+	if r.clean.is(m.Params) {
 		s.Pass("logging.no-credentials", spec.Server)
 		return
 	}
-	if checkCredentials(s, m) && len(m.Params) <= maxCleanParams {
-		r.clean = append(r.clean[:0], m.Params...) // a copy: m's bytes are m's
+	if checkCredentials(s, m) {
+		r.clean.keep(m.Params)
 	}
 }
 

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -32,7 +31,7 @@ type pagedList struct {
 // the same bytes, whose items lie where they did, so they are found again
 // without reading the result.
 type readPage struct {
-	result []byte
+	result sameText
 	spans  []span
 	next   string
 }
@@ -94,30 +93,41 @@ func (l *pagedList) add(m *Msg) (p listPage, ok bool) {
 // carries no array of items under the member. A result the same to the
 // byte as the previous one read has its items where that one had them.
 func (l *pagedList) read(m *Msg) (items []json.RawMessage, next string, ok bool) {
-	if l.last.result != nil && bytes.Equal(m.Result, l.last.result) {
+	if l.last.result.is(m.Result) {
 		return l.last.itemsIn(m.Result), l.last.next, true
 	}
 	if items, ok = arrayItems(m.ResultField(l.member), m.result.wellFormed); !ok {
 		return nil, "", false
 	}
 	next, _ = m.ResultString("nextCursor")
-	if spans, ok := spansOf(m.Result, items); ok {
-		l.last = readPage{result: m.Result, spans: spans, next: next}
-	}
+	l.last.keep(m.Result, items, next)
 	return items, next, true
 }
 
-// spansOf records where items, elements of a member of result, lie in it.
-// Each is a slice of result, so its capacity tells where it starts; false
-// for an item that lies elsewhere.
-func spansOf(result []byte, items []json.RawMessage) ([]span, bool) {
-	spans := make([]span, len(items))
-	for i, it := range items {
+// keep remembers result, its items and its nextCursor in place of the
+// page before, unless result is too long to keep a copy of.
+func (r *readPage) keep(result []byte, items []json.RawMessage, next string) {
+	if !r.result.keep(result) {
+		return
+	}
+	spans, ok := spansOf(r.spans[:0], result, items)
+	if !ok {
+		r.result.forget()
+		return
+	}
+	r.spans, r.next = spans, next
+}
+
+// spansOf appends to spans where items, elements of a member of result,
+// lie in it. Each is a slice of result, so its capacity tells where it
+// starts; false for an item that lies elsewhere.
+func spansOf(spans []span, result []byte, items []json.RawMessage) ([]span, bool) {
+	for _, it := range items {
 		start := cap(result) - cap(it)
 		if start < 0 || start+len(it) > len(result) {
 			return nil, false
 		}
-		spans[i] = span{start, start + len(it)}
+		spans = append(spans, span{start, start + len(it)})
 	}
 	return spans, true
 }

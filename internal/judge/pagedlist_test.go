@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
@@ -73,11 +74,13 @@ func TestWithoutNullsReadsNullArgumentsAsAbsent(t *testing.T) {
 }
 
 // A result repeated to the byte has its items found in the new text as
-// arrayItems finds them there, and a result that differs is read anew.
+// arrayItems finds them there, and a result that differs, or one too long
+// to keep a copy of, is read anew.
 func TestPagedListFindsTheItemsOfARepeatedResultInTheNewText(t *testing.T) {
 	l := newPagedList("tools")
+	long := `{"tools":[` + strings.Repeat(`{"name":"a"},`, maxSameText/10) + `2]}`
 	for _, text := range []string{
-		`{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`, `{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`,
+		`{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`, long, `{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`,
 		`{"tools": [ ] ,"nextCursor":"c"}`, `{"tools": [ ] ,"nextCursor":"c"}`, `{"tools":[1,2}`, `{"tools":[1,2}`,
 		`{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`, ` {"tools":[{"name":"a"}, {"name":"b]"} ,3]}`,
 	} {

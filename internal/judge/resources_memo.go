@@ -1,24 +1,18 @@
 package judge
 
-import (
-	"bytes"
-	"strings"
-)
+import "strings"
 
-// Bounds on the reads the resources rule remembers: results of up to
-// maxMemoResult bytes, of up to maxReadMemos URIs, all forgotten at once
-// past that so that memory stays flat.
-const (
-	maxReadMemos  = 256
-	maxMemoResult = 4096
-)
+// maxReadMemos bounds the URIs whose reads the resources rule remembers,
+// all forgotten at once past it so that memory stays flat; a result is
+// remembered only when it is short enough for a sameText to keep.
+const maxReadMemos = 256
 
 // readMemo is what the last resources/read result of a URI gave: a client
 // reads the same resources again and again, and a server whose resource
 // has not changed answers with the same bytes, which need not be read
 // again to be judged again.
 type readMemo struct {
-	result []byte // a copy of the result's text
+	result sameText
 	// contents are its contents' uri and blob, the members judged; ok is
 	// whether it was a complete read.
 	contents []resourceContents
@@ -29,7 +23,7 @@ type readMemo struct {
 // whether it is a complete read (not input_required, nor one the decoder
 // refuses); the contents it reads itself are appended to buf.
 func (r *resourcesRule) contentsRead(m *Msg, uri string, buf []resourceContents) ([]resourceContents, bool) {
-	if memo, ok := r.memos[uri]; ok && bytes.Equal(memo.result, m.Result) {
+	if memo, ok := r.memos[uri]; ok && memo.result.is(m.Result) {
 		return memo.contents, memo.ok
 	}
 	res, ok := resourcesRead(m, buf)
@@ -39,15 +33,17 @@ func (r *resourcesRule) contentsRead(m *Msg, uri string, buf []resourceContents)
 }
 
 // remember keeps what a read of uri gave, as copies: nothing of the
-// message outlives its turn.
+// message outlives its turn. The text of the last read of uri gives its
+// room to the new one.
 func (r *resourcesRule) remember(uri string, result []byte, contents []resourceContents, ok bool) {
-	if len(result) > maxMemoResult {
+	memo, known := r.memos[uri]
+	if !memo.result.keep(result) {
 		return
 	}
-	if _, known := r.memos[uri]; !known && len(r.memos) >= maxReadMemos || r.memos == nil {
+	if !known && len(r.memos) >= maxReadMemos || r.memos == nil {
 		r.memos = map[string]readMemo{}
 	}
-	memo := readMemo{result: bytes.Clone(result), ok: ok}
+	memo.ok, memo.contents = ok, nil
 	if ok {
 		memo.contents = make([]resourceContents, len(contents))
 		for i, c := range contents {

@@ -47,7 +47,7 @@ type loggingRule struct {
 	scoped *logScopes
 	// clean is the last notifications/message params found to carry no
 	// credential.
-	clean []byte
+	clean sameText
 }
 
 func newLoggingRule() *loggingRule {
