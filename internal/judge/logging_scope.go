@@ -32,7 +32,7 @@ func (r *loggingRule) judgeCredentials(s *Session, m *Msg) {
 		return
 	}
 	if checkCredentials(s, m) {
-		r.clean.keep(m.Params)
+		r.clean.keep(m.Params, maxSameText)
 	}
 }
 

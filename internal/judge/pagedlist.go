@@ -107,7 +107,7 @@ func (l *pagedList) read(m *Msg) (items []json.RawMessage, next string, ok bool)
 // keep remembers result, its items and its nextCursor in place of the
 // page before, unless result is too long to keep a copy of.
 func (r *readPage) keep(result []byte, items []json.RawMessage, next string) {
-	if !r.result.keep(result) {
+	if !r.result.keep(result, maxSameListing) {
 		return
 	}
 	spans, ok := spansOf(r.spans[:0], result, items)

@@ -78,7 +78,7 @@ func TestWithoutNullsReadsNullArgumentsAsAbsent(t *testing.T) {
 // to keep a copy of, is read anew.
 func TestPagedListFindsTheItemsOfARepeatedResultInTheNewText(t *testing.T) {
 	l := newPagedList("tools")
-	long := `{"tools":[` + strings.Repeat(`{"name":"a"},`, maxSameText/10) + `2]}`
+	long := `{"tools":[` + strings.Repeat(`{"name":"a"},`, maxSameListing/10) + `2]}`
 	for _, text := range []string{
 		`{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`, long, `{"tools":[{"name":"a"}, {"name":"b]"} ,3]}`,
 		`{"tools": [ ] ,"nextCursor":"c"}`, `{"tools": [ ] ,"nextCursor":"c"}`, `{"tools":[1,2}`, `{"tools":[1,2}`,

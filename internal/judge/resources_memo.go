@@ -37,7 +37,7 @@ func (r *resourcesRule) contentsRead(m *Msg, uri string, buf []resourceContents)
 // room to the new one.
 func (r *resourcesRule) remember(uri string, result []byte, contents []resourceContents, ok bool) {
 	memo, known := r.memos[uri]
-	if !memo.result.keep(result) {
+	if !memo.result.keep(result, maxSameText) {
 		return
 	}
 	if !known && len(r.memos) >= maxReadMemos || r.memos == nil {

@@ -2,9 +2,13 @@ package judge
 
 import "bytes"
 
-// maxSameText bounds the text a sameText keeps, so that what rules keep
-// to know a repeated message stays small however large the messages.
-const maxSameText = 4096
+// What rules keep to know a repeated message stays small however large the
+// messages: maxSameText for a message, maxSameListing for a list result,
+// which real servers send at 10 to 15 KB and clients ask for again and again.
+const (
+	maxSameText    = 4 << 10
+	maxSameListing = 64 << 10
+)
 
 // sameText knows a text seen before, to the byte, without reading it
 // again: a server sends the same listing, read result or log message
@@ -18,10 +22,10 @@ type sameText struct {
 // is reports whether b is the text kept.
 func (t *sameText) is(b []byte) bool { return t.held && bytes.Equal(t.text, b) }
 
-// keep copies b as the text kept. A text past maxSameText is not kept:
+// keep copies b as the text kept. A text longer than limit is not kept:
 // keep reports false and goes on holding the text before.
-func (t *sameText) keep(b []byte) bool {
-	if len(b) > maxSameText {
+func (t *sameText) keep(b []byte, limit int) bool {
+	if len(b) > limit {
 		return false
 	}
 	t.text, t.held = append(t.text[:0], b...), true

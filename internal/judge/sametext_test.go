@@ -27,7 +27,7 @@ func TestSameTextKnowsTheLastTextKept(t *testing.T) {
 		{[]byte{}, true, nil},
 	} {
 		text := bytes.Clone(step.text)
-		if kept := memo.keep(text); kept != step.kept {
+		if kept := memo.keep(text, maxSameText); kept != step.kept {
 			t.Fatalf("keep of %d bytes: %v, want %v", len(text), kept, step.kept)
 		}
 		copy(text, bytes.Repeat([]byte("#"), len(text))) // the message's bytes, reused
