@@ -7,15 +7,17 @@ import (
 
 // gcPercent is the heap growth mcpverdict lets the collector allow. Its
 // live heap is small and bounded (judge state follows open requests, not
-// trace length), while the trace reader allocates every event anew (the
-// judge keeps slices of some past their turn, so lines are not reused):
-// with Go's default of 100 a long trace is collected every few megabytes
-// read. At 400, validate on 1,000,000 events took 1/1.15 of the CPU time it
-// took at 200 (median ratio of seven alternating pinned rounds), for peak
-// RSS of 61 to 76 MB instead of 46 to 50, still flat in trace length; by
-// cachegrind (300,000 events) 11% fewer instructions. At 800 it ran more
-// instructions than at 400: the fresh memory cost more than it saved.
-const gcPercent = 400
+// trace length), while the trace reader hands out every event and line
+// anew, from blocks (the judge keeps slices of some past their turn, so
+// they are not reused): with Go's default of 100 a long trace is collected
+// every few megabytes read. At 800, validate on 1,000,000 events pinned to
+// one core took 1/1.05 of the time it took at 400 (median of five
+// alternating rounds, 1.01 to 1.18), and by cachegrind on 100,000 events
+// ran 1.13G instructions against 1.19 to 1.23G, for peak RSS of 97 to 108
+// MB instead of 67 to 74 (85 against 61 at 100,000 events), still flat in
+// trace length. (Before the reader allocated in blocks, 800 ran more
+// instructions than 400, and 400 was chosen.)
+const gcPercent = 800
 
 // collectLessOften applies gcPercent unless GOGC says otherwise: the
 // runtime has read it already, and a user who set it wants it.
