@@ -10,14 +10,14 @@ import (
 // trace length), while the trace reader hands out every event and line
 // anew, from blocks (the judge keeps slices of some past their turn, so
 // they are not reused): with Go's default of 100 a long trace is collected
-// every few megabytes read. At 800, validate on 1,000,000 events pinned to
-// one core took 1/1.05 of the time it took at 400 (median of five
-// alternating rounds, 1.01 to 1.18), and by cachegrind on 100,000 events
-// ran 1.13G instructions against 1.19 to 1.23G, for peak RSS of 97 to 108
-// MB instead of 67 to 74 (85 against 61 at 100,000 events), still flat in
-// trace length. (Before the reader allocated in blocks, 800 ran more
-// instructions than 400, and 400 was chosen.)
-const gcPercent = 800
+// every few megabytes read. At 400, validate on 1,000,000 events took
+// 1/1.15 of the CPU time it took at 200, for peak RSS of 61 to 78 MB
+// instead of 46 to 50, flat in trace length. At 800 it took 1/1.05 of the
+// time at 400 (median of five alternating pinned rounds), but peak RSS
+// rose to 95 to 121 MB, and with the wire schema checked (which the
+// action's image does by default) to 274 MB against 156 to 173: not worth
+// 5%.
+const gcPercent = 400
 
 // collectLessOften applies gcPercent unless GOGC says otherwise: the
 // runtime has read it already, and a user who set it wants it.
