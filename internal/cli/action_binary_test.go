@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/action/actiontest"
 )
@@ -39,14 +41,28 @@ func runnerBase() []string {
 	return out
 }
 
+// actionTimeout bounds one run of the built binary's action, which takes
+// seconds: a hang fails the test with what the action wrote, rather than
+// the whole package at go test's timeout with nothing to go on.
+const actionTimeout = 4 * time.Minute
+
 func runBinaryAction(t *testing.T, bin string, r *actiontest.Runner) (int, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "action")
+	ctx, cancel := context.WithTimeout(t.Context(), actionTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "action")
 	cmd.Dir = r.Workspace
 	cmd.Env = r.Environ(runnerBase())
+	// A process the action started that outlived it would hold the output
+	// pipe open, and CombinedOutput would wait for it as long as it runs;
+	// once the action itself has exited, its output is whole.
+	cmd.WaitDelay = 10 * time.Second
 	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		t.Fatalf("%s action did not finish in %v:\n%s", bin, actionTimeout, out)
+	}
 	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
+	if err != nil && !errors.As(err, &exit) && !errors.Is(err, exec.ErrWaitDelay) {
 		t.Fatalf("running %s action: %v", bin, err)
 	}
 	return cmd.ProcessState.ExitCode(), string(out)
