@@ -88,7 +88,7 @@ func (s *idSet) contains(key string) bool {
 // overwritten on collision, so memory stays flat.
 type idKeys struct {
 	slots [256]string
-	text  keyText
+	keys  keyBlocks
 }
 
 // key returns idKey(raw). A nil cache, or an id whose key is not its own
@@ -105,7 +105,7 @@ func (c *idKeys) key(raw json.RawMessage) string {
 	if k := *slot; len(k) == len(prefix)+len(text) && k[:len(prefix)] == prefix && k[len(prefix):] == string(text) {
 		return k
 	}
-	*slot = c.text.join(prefix, text)
+	*slot = c.keys.join(prefix, text)
 	return *slot
 }
 

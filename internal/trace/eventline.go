@@ -27,6 +27,9 @@ const (
 	// slabBounds is the room for member bounds in a block; an object whose
 	// bounds outgrow what is left of it moves them to a larger one.
 	slabBounds = 4 << 10
+	// slabBoundsFree is the room below which a new block is taken before an
+	// object is read: enough for the members of most params and results.
+	slabBoundsFree = 4 * 8
 )
 
 // newEventWithLine returns an event as new and a copy of b that the event
@@ -59,7 +62,7 @@ func (s *eventSlab) copyLine(b []byte) []byte {
 // notes them from the object's start, in room of their own; nil when it
 // has a key that is not its name (or is not well-formed).
 func (s *eventSlab) memberBounds(b []byte, i, depth int) ([]uint32, int, bool) {
-	if cap(s.bounds)-len(s.bounds) < 4*8 {
+	if cap(s.bounds)-len(s.bounds) < slabBoundsFree {
 		s.bounds = make([]uint32, 0, slabBounds)
 	}
 	from := len(s.bounds)

@@ -7,11 +7,11 @@ import (
 
 // Keys joined one after another, short and long, read as prefix and text
 // joined, and each keeps its text however many are joined after it.
-func TestKeyTextJoinsKeysThatStayAsBuilt(t *testing.T) {
-	var k keyText
+func TestKeyBlocksJoinKeysThatStayAsBuilt(t *testing.T) {
+	var k keyBlocks
 	var want, got []string
-	for i := range 3 * keyTextBlock / 8 {
-		text := strings.Repeat("x", i%(keyTextLong+2)) + string(rune('a'+i%26))
+	for i := range 3 * keyBlockSize / 8 {
+		text := strings.Repeat("x", i%(keyBlockLong+2)) + string(rune('a'+i%26))
 		want = append(want, "n:"+text)
 		got = append(got, k.join("n:", []byte(text)))
 	}
