@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -45,20 +44,19 @@ func IsTorn(err error) bool {
 // newer recorders still read.
 type Reader struct {
 	name    string
-	br      *bufio.Reader
+	lines   lineBlocks
 	maxLine int
 	line    int
 	lastSeq int64
 	seqLine int
 	started bool
 	err     error
-	buf     []byte
 	slab    eventSlab
 }
 
 // NewReader reads the trace in r; name is used in errors.
 func NewReader(r io.Reader, name string) *Reader {
-	return &Reader{name: name, br: bufio.NewReaderSize(r, 64<<10), maxLine: DefaultMaxLine}
+	return &Reader{name: name, lines: lineBlocks{src: r}, maxLine: DefaultMaxLine}
 }
 
 // SetMaxLine changes the line length limit.
@@ -112,49 +110,34 @@ func trimLine(line []byte) []byte {
 }
 
 // readLine returns the next line without its newline; complete is false for
-// a final line with no newline after it. The line is only good until the
-// next read: a whole line the buffered reader holds is returned where it
-// lies, and decode copies it for the event anyway.
+// a final line with no newline after it. The line is the event's to keep.
 func (r *Reader) readLine() (line []byte, complete bool, err error) {
-	r.buf = r.buf[:0]
-	for {
-		chunk, err := r.br.ReadSlice('\n')
-		if err == nil && len(r.buf) == 0 && len(chunk) <= r.maxLine+1 {
-			r.line++
-			return chunk[:len(chunk)-1], true, nil
-		}
-		r.buf = append(r.buf, chunk...)
-		if len(r.buf) > r.maxLine+1 {
-			r.line++
-			if allZero(r.buf) {
-				if torn := r.drainZeros(int64(len(r.buf)), err); torn != nil {
-					return nil, false, torn
-				}
+	line, complete, err = r.lines.line(r.maxLine)
+	switch {
+	case err == nil:
+		r.line++
+		return line, complete, nil
+	case errors.Is(err, errLineTooLong):
+		r.line++
+		if allZero(line) {
+			if torn := r.drainZeros(int64(len(line))); torn != nil {
+				return nil, false, torn
 			}
-			return nil, false, r.fail("line is longer than %d bytes: this is not a trace, or raise the limit with --max-line", r.maxLine)
 		}
-		switch {
-		case err == nil:
-			r.line++
-			return r.buf[:len(r.buf)-1], true, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF):
-			if len(r.buf) == 0 {
-				return nil, false, io.EOF
-			}
-			r.line++
-			return r.buf, false, nil
-		default:
-			return nil, false, fmt.Errorf("%s: read: %w", r.name, err)
-		}
+		return nil, false, r.fail("line is longer than %d bytes: this is not a trace, or raise the limit with --max-line", r.maxLine)
+	case errors.Is(err, io.EOF):
+		return nil, false, io.EOF
+	default:
+		return nil, false, fmt.Errorf("%s: read: %w", r.name, err)
 	}
 }
 
 func (r *Reader) decode(b []byte) (*Event, *ParseError) {
-	// The event keeps sub-slices of its own copy of the line (payload, raw
-	// strings): one allocation per event instead of one per field.
-	ev, line := r.slab.newEventWithLine(b)
+	// The event keeps sub-slices of its line (payload, raw strings), which
+	// the line reader never reuses; its capacity ends with it, so that an
+	// append to one cannot reach the next.
+	line := b[:len(b):len(b)]
+	ev := r.slab.newEvent()
 	if decodeLine(line, ev, &r.slab) || decodeFastAfresh(line, ev) {
 		// The fast paths' scans checked the grammar of every member's value.
 		ev.readWellFormed = ev.Payload

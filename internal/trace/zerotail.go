@@ -1,7 +1,6 @@
 package trace
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -22,22 +21,21 @@ func allZero(b []byte) bool {
 }
 
 // drainZeros reads on, without keeping what it reads, after a line over
-// the length limit that is all zeros so far (n of them, the last read having
-// returned err): zeros to the end of the input are a torn end; anything
-// else, and nil, leaves the line an over-long one.
-func (r *Reader) drainZeros(n int64, err error) *ParseError {
+// the length limit that is all zeros so far (n of them): zeros to the end of
+// the input are a torn end; anything else, and nil, leaves the line an
+// over-long one.
+func (r *Reader) drainZeros(n int64) *ParseError {
 	for {
-		switch {
-		case errors.Is(err, io.EOF):
-			return r.zeroTail(n)
-		case !errors.Is(err, bufio.ErrBufferFull):
-			return nil
-		}
-		var chunk []byte
-		chunk, err = r.br.ReadSlice('\n')
+		chunk, err := r.lines.drain()
 		if !allZero(chunk) {
 			return nil
 		}
 		n += int64(len(chunk))
+		switch {
+		case errors.Is(err, io.EOF):
+			return r.zeroTail(n)
+		case err != nil:
+			return nil
+		}
 	}
 }
