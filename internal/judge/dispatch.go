@@ -99,10 +99,12 @@ const (
 )
 
 // sightMethods numbers the methods any sight names, from 1; every other
-// method is 0. Filled at init, read-only after.
+// method is 0. sightOfWire is the same number by the method's number among
+// wireMethods. Filled at init, read-only after.
 var (
 	sightMethods    = map[string]uint8{}
 	sightMethodName = []string{""}
+	sightOfWire     [0x100]uint8
 )
 
 func noteSightMethods(sights []sight) {
@@ -115,6 +117,9 @@ func noteSightMethods(sights []sight) {
 				panic("judge: too many methods in sights for msgClass")
 			}
 			sightMethods[name] = uint8(len(sightMethodName))
+			if num, ok := wireNumbers[`"`+name+`"`]; ok {
+				sightOfWire[num] = sightMethods[name]
+			}
 			sightMethodName = append(sightMethodName, name)
 		}
 	}
@@ -134,18 +139,27 @@ func classOf(m *Msg) msgClass {
 	if mayCarryInputRound(m) {
 		c |= classInputRound
 	}
-	return c | msgClass(sightMethods[classMethod(m)])<<classMethodBit
+	return c | msgClass(classMethod(m))<<classMethodBit
 }
 
-// classMethod is the method a sight matches m by.
-func classMethod(m *Msg) string {
+// classMethod is the sight number of the method a sight matches m by.
+func classMethod(m *Msg) uint8 {
 	if m.Kind != KindResult && m.Kind != KindError {
-		return m.Method
+		return sightMethod(m.Method, m.methodNum)
 	}
 	if m.Request == nil {
-		return ""
+		return 0
 	}
-	return m.Request.Method
+	return sightMethod(m.Request.Method, m.Request.methodNum)
+}
+
+// sightMethod is the sight number of a method, by its number among
+// wireMethods when it has one.
+func sightMethod(name string, wireNum uint8) uint8 {
+	if wireNum != 0 {
+		return sightOfWire[wireNum]
+	}
+	return sightMethods[name]
 }
 
 // mayCarryInputRound is whether an askTracker could find asks or replies in

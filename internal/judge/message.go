@@ -65,6 +65,9 @@ type Msg struct {
 	Params json.RawMessage
 	Result json.RawMessage
 	Error  *RPCError
+	// methodNum is Method's number among wireMethods, 0 when it is none
+	// of them (or was not read from the wire).
+	methodNum uint8
 
 	// Problem says why a message is KindInvalid.
 	Problem string
@@ -112,7 +115,7 @@ type msgMemo struct {
 // event's bytes.
 func (m *Msg) reset() {
 	m.Event, m.From, m.Kind, m.InBatch = nil, "", KindInvalid, false
-	m.JSONRPC, m.HasJSONRPC, m.ID, m.IDKey, m.Method = "", false, nil, "", ""
+	m.JSONRPC, m.HasJSONRPC, m.ID, m.IDKey, m.Method, m.methodNum = "", false, nil, "", "", 0
 	m.Params, m.Result, m.Error, m.Problem, m.Body = nil, nil, nil, "", nil
 	m.HTTPErrorBody, m.Request, m.Answered = false, nil, false
 	m.params, m.result = objectFields{}, objectFields{}
@@ -152,6 +155,8 @@ type Request struct {
 	Data map[string]any
 
 	params objectFields
+	// methodNum is the Msg's methodNum.
+	methodNum uint8
 	// order numbers the session's requests as they were sent, which tells
 	// apart two sent in one event (the elements of a batch share its seq).
 	order int64
@@ -302,7 +307,7 @@ func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed 
 	m.IDKey = ids.key(w.ID)
 	hasMethod := given(w.Method)
 	if hasMethod {
-		m.Method = wireName(w.Method)
+		m.Method, m.methodNum = wireMethodName(w.Method)
 	}
 	m.Kind, m.Problem = classify(&w, hasMethod)
 	if m.Kind == KindError {
@@ -328,35 +333,52 @@ func wireMsgOf(w *wireMsg, ev *trace.Event, body []byte, wellFormed bool) bool {
 	return stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 }
 
-// wireNames are the method names of every revision, and the JSON-RPC
-// version: a message naming one shares the constant instead of allocating
-// its own copy.
-var wireNames = map[string]string{}
+// wireMethods are the method names of every revision. A message naming
+// one shares the constant instead of allocating its own copy, and carries
+// its number (its index here, from 1), which tells the rules that judge it
+// without the name being hashed again.
+var wireMethods = []string{"", "completion/complete", "elicitation/create", "initialize", "logging/setLevel",
+	"notifications/cancelled", "notifications/elicitation/complete", "notifications/initialized",
+	"notifications/message", "notifications/progress", "notifications/prompts/list_changed",
+	"notifications/resources/list_changed", "notifications/resources/updated", "notifications/roots/list_changed",
+	"notifications/subscriptions/acknowledged", "notifications/tasks/status", "notifications/tools/list_changed",
+	"ping", "prompts/get", "prompts/list", "resources/list", "resources/read", "resources/subscribe",
+	"resources/templates/list", "resources/unsubscribe", "roots/list", "sampling/createMessage", "server/discover",
+	"subscriptions/listen", "tasks/cancel", "tasks/get", "tasks/list", "tasks/result", "tools/call", "tools/list"}
 
-func init() {
-	for _, name := range []string{"2.0", "completion/complete", "elicitation/create", "initialize", "logging/setLevel",
-		"notifications/cancelled", "notifications/elicitation/complete", "notifications/initialized",
-		"notifications/message", "notifications/progress", "notifications/prompts/list_changed",
-		"notifications/resources/list_changed", "notifications/resources/updated", "notifications/roots/list_changed",
-		"notifications/subscriptions/acknowledged", "notifications/tasks/status", "notifications/tools/list_changed",
-		"ping", "prompts/get", "prompts/list", "resources/list", "resources/read", "resources/subscribe",
-		"resources/templates/list", "resources/unsubscribe", "roots/list", "sampling/createMessage", "server/discover",
-		"subscriptions/listen", "tasks/cancel", "tasks/get", "tasks/list", "tasks/result", "tools/call", "tools/list"} {
-		wireNames[`"`+name+`"`] = name
+// wireNumbers numbers wireMethods by their quoted text, as a payload
+// spells them. A package variable, not filled by an init function, so that
+// it is ready for the rules' registration at init.
+var wireNumbers = numberWireMethods()
+
+func numberWireMethods() map[string]uint8 {
+	if len(wireMethods) > 0x100 {
+		panic("judge: too many wire methods to number in a byte")
 	}
+	out := make(map[string]uint8, len(wireMethods))
+	for i, name := range wireMethods[1:] {
+		out[`"`+name+`"`] = uint8(i + 1)
+	}
+	return out
 }
 
 // wireName decodes a string member (null gives ""), sharing the constant
-// when it is one of wireNames.
+// when it is the JSON-RPC version or one of wireMethods.
 func wireName(raw json.RawMessage) string {
 	if string(raw) == `"2.0"` {
 		return "2.0" // every message's jsonrpc: no map lookup
 	}
-	if name, ok := wireNames[string(raw)]; ok {
-		return name
+	name, _ := wireMethodName(raw)
+	return name
+}
+
+// wireMethodName is wireName with the name's number among wireMethods.
+func wireMethodName(raw json.RawMessage) (string, uint8) {
+	if num, ok := wireNumbers[string(raw)]; ok {
+		return wireMethods[num], num
 	}
 	s, _ := jsonString(raw)
-	return s
+	return s, 0
 }
 
 func stringOrNull(raw json.RawMessage) bool {

@@ -202,7 +202,7 @@ func (s *Session) trackRequest(m *Msg) {
 	// The Request is new, all zeros: its fields are set one by one, where a
 	// whole Request written over it would be built, cleared and copied.
 	r := s.run.requests.next()
-	r.From, r.IDKey, r.Method, r.Params = m.From, m.IDKey, m.Method, m.Params
+	r.From, r.IDKey, r.Method, r.methodNum, r.Params = m.From, m.IDKey, m.Method, m.methodNum, m.Params
 	r.Seq, r.Line, r.Session = m.Event.Seq, m.Event.Line, s.Key
 	r.ProgressToken = progressTokenKeyed(m, &s.run.ids)
 	// The members of params the rules read while judging the request go
