@@ -30,6 +30,7 @@ func (c *Command) judgeOptions(f *judgeFlags) (judge.Options, error) {
 		}
 		opts.Schemas[rev] = v
 	}
+	collectForJudging(len(opts.Schemas))
 	return opts, nil
 }
 
