@@ -35,8 +35,9 @@ const maxEmptyReads = 100
 
 // line returns the next line without its newline; complete is false for a
 // final line with no newline after it. A line longer than max bytes is not
-// read to its end: line returns errLineTooLong with the bytes so far. At the
-// end of the input it returns io.EOF; a read's error is returned as it is.
+// read past them: line returns errLineTooLong with the bytes read so far,
+// complete when they end at its newline. At the end of the input it returns
+// io.EOF; a read's error is returned as it is.
 func (l *lineBlocks) line(max int) (line []byte, complete bool, err error) {
 	searched := 0 // unread bytes already searched for the newline
 	for {
@@ -44,7 +45,7 @@ func (l *lineBlocks) line(max int) (line []byte, complete bool, err error) {
 			nl := l.pos + searched + i
 			line, l.pos = l.blk[l.pos:nl:nl], nl+1
 			if len(line) > max {
-				return line, false, errLineTooLong
+				return line, true, errLineTooLong
 			}
 			return line, true, nil
 		}

@@ -119,7 +119,7 @@ func (r *Reader) readLine() (line []byte, complete bool, err error) {
 		return line, complete, nil
 	case errors.Is(err, errLineTooLong):
 		r.line++
-		if allZero(line) {
+		if !complete && allZero(line) {
 			if torn := r.drainZeros(int64(len(line))); torn != nil {
 				return nil, false, torn
 			}

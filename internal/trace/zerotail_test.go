@@ -47,6 +47,11 @@ func TestZerosFollowedByTextAreNotPadding(t *testing.T) {
 	if _, err := readZeroTrace(long, DefaultMaxLine); err == nil || IsTorn(err) || !strings.Contains(err.Error(), "longer than") {
 		t.Errorf("zeros then text over the limit: %v, want the line-length error", err)
 	}
+	// The newline read with the over-long zeros ends them: not padding.
+	ended := append(append(append([]byte(twoEvents), make([]byte, 300)...), '\n'), make([]byte, 10)...)
+	if _, err := readZeroTrace(ended, 200); err == nil || IsTorn(err) || !strings.Contains(err.Error(), "longer than") {
+		t.Errorf("zeros over the limit, a newline, then zeros: %v, want the line-length error", err)
+	}
 	short := append(append([]byte(twoEvents), make([]byte, 10)...), "{"...)
 	if _, err := readZeroTrace(short, DefaultMaxLine); !IsTorn(err) || strings.Contains(err.Error(), "zero bytes") {
 		t.Errorf("zeros then text at the end: %v, want an ordinary torn line", err)
