@@ -20,11 +20,11 @@ const gcPercent = 400
 // often as at 400. The allocator's and collector's share of validate's CPU
 // samples on 1,000,000 events fell from 13.9% to 10.1%, and over 30
 // alternating pinned pairs on 300,000 events the run at 400 took a median
-// 1.04 times the CPU time, for peak RSS of 90 to 120 MB instead of 64 to
-// 80, still flat in trace length. The wire schema
-// keeps a live heap of 8 to 19 MB while it checks, which the percentage
-// multiplies: at 800 its peak RSS rose to 274 MB against 156 to 173, so
-// such a run stays at gcPercent.
+// 1.04 times the CPU time. Peak RSS on 1,000,000 events is 92 to 120 MB
+// instead of 64 to 80, still flat in trace length. The wire schema keeps a
+// live heap of 8 to 19 MB while it checks, which the percentage multiplies:
+// at 800 its peak RSS rose to 274 MB against 156 to 173, so such a run
+// stays at gcPercent.
 const gcPercentJudging = 800
 
 // collectLessOften applies gcPercent unless GOGC says otherwise: the
