@@ -8,12 +8,15 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 func main() {
@@ -44,20 +47,21 @@ func main() {
 // one first in odd pairs, so that neither always runs on a warmer cache.
 func compare(oldBin, newBin, trace string, pairs int) (ratios, oldTimes, newTimes []float64, err error) {
 	for i := range pairs {
-		var o, n float64
-		if i%2 == 0 {
-			o, err = cpuSeconds(oldBin, trace)
-			if err == nil {
-				n, err = cpuSeconds(newBin, trace)
-			}
-		} else {
-			n, err = cpuSeconds(newBin, trace)
-			if err == nil {
-				o, err = cpuSeconds(oldBin, trace)
-			}
+		first, second := oldBin, newBin
+		if i%2 == 1 {
+			first, second = newBin, oldBin
 		}
+		a, err := cpuSeconds(first, trace)
 		if err != nil {
 			return nil, nil, nil, err
+		}
+		b, err := cpuSeconds(second, trace)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		o, n := a, b
+		if i%2 == 1 {
+			o, n = b, a
 		}
 		ratios, oldTimes, newTimes = append(ratios, o/n), append(oldTimes, o), append(newTimes, n)
 	}
@@ -69,12 +73,16 @@ func compare(oldBin, newBin, trace string, pairs int) (ratios, oldTimes, newTime
 // that could not judge (2 or 3) is an error.
 func cpuSeconds(bin, trace string) (float64, error) {
 	cmd := exec.Command(bin, "validate", trace)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	err := cmd.Run()
-	if exit, ok := err.(*exec.ExitError); ok && exit.ExitCode() == 1 {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 1 {
 		err = nil
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%s validate %s: %v", bin, trace, err)
+		said, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		return 0, fmt.Errorf("%s validate %s: %v: %s", bin, trace, err, said)
 	}
 	return (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds(), nil
 }
