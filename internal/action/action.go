@@ -72,6 +72,14 @@ func (r *runner) setUp() int {
 		r.log.error("%v", err)
 		return exitcode.Usage
 	}
+	note, err := becomeWorkspaceOwner(r.workspace)
+	if err != nil {
+		r.log.error("%v", err)
+		return exitcode.Usage
+	}
+	if note != "" {
+		r.log.info("mcpverdict: %s", note)
+	}
 	return exitcode.OK
 }
 

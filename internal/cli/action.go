@@ -26,8 +26,12 @@ says: 0 pass, 1 the gate failed, 2 bad inputs or nothing judgeable, 3 a trace
 that could not be read whole.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			getenv := c.getenv
+			if c.Getenv == nil {
+				getenv = action.WithholdRunnerSecrets()
+			}
 			code := action.Run(cmd.Context(), action.Env{
-				Getenv: c.getenv,
+				Getenv: getenv,
 				Stdout: c.Stdout,
 				Stderr: c.Stderr,
 				HTTP:   &http.Client{Timeout: 2 * time.Minute},

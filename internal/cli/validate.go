@@ -3,14 +3,12 @@ package cli
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
@@ -186,29 +184,8 @@ func reportStatus(r *judge.Report) error {
 
 func exitWithMessageless(code int) error { return exitWith(code) }
 
-// writeFileAtomic writes data to a temporary file beside path and renames it
-// into place.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("cannot create %s: %w", dir, unwrapPath(err))
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	_, werr := io.Copy(tmp, bytes.NewReader(data))
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	return nil
-}
+// writeFileAtomic writes data whole or not at all, readable by every user.
+func writeFileAtomic(path string, data []byte) error { return outfile.WriteFileAll(path, data) }
 
 func unwrapPath(err error) error {
 	var pe *os.PathError

@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
 )
 
 // DefaultBaseURL is where `schema fetch` downloads from: the specification
@@ -48,7 +49,7 @@ func fetchOne(ctx context.Context, client *http.Client, baseURL, dir, rev string
 		return "", fmt.Errorf("%s: %w", url, err)
 	}
 	path := filepath.Join(dir, rev, "schema.json")
-	if err := writeAtomic(path, data); err != nil {
+	if err := outfile.WriteFileAll(path, data); err != nil {
 		return "", err
 	}
 	return path, nil
@@ -75,30 +76,4 @@ func download(ctx context.Context, client *http.Client, url string) ([]byte, err
 		return nil, fmt.Errorf("download %s: larger than %d bytes", url, maxSchemaSize)
 	}
 	return data, nil
-}
-
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".schema-*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %v", path, firstErr(werr, cerr))
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }

@@ -25,6 +25,12 @@ func TestFetchChecksPinsAndWrites(t *testing.T) {
 	if len(paths) != len(Pins) {
 		t.Fatalf("wrote %v", paths)
 	}
+	// The image's non-root judge user reads what the build's root fetched.
+	for _, p := range paths {
+		if info, err := os.Stat(p); err != nil || info.Mode().Perm() != 0o644 {
+			t.Errorf("%s: %v, mode %v; want 0644", p, err, info.Mode().Perm())
+		}
+	}
 	if _, err := Load(filepath.Join(dir, "2025-11-25", "schema.json"), "2025-11-25"); err != nil {
 		t.Error(err)
 	}

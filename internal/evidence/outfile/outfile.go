@@ -1,9 +1,12 @@
 // Package outfile writes output files whole or not at all: into a temporary
 // file beside the destination, renamed over it only once complete, so that a
-// failed run never leaves a half-written ledger, head or lockfile behind.
+// failed run never leaves a half-written report, ledger, head or lockfile
+// behind. Every file it writes is 0644: a later step of the workflow may run
+// as another user and must read what this one wrote.
 package outfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -24,7 +27,7 @@ func Create(path string) (*File, error) {
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, fmt.Errorf("cannot write %s: %w", path, err)
+		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
 	return &File{File: tmp, path: path}, nil
 }
@@ -63,10 +66,21 @@ func (f *File) Abort() {
 
 func (f *File) fail(err error) error {
 	os.Remove(f.File.Name())
-	return fmt.Errorf("cannot write %s: %w", f.path, err)
+	return fmt.Errorf("cannot write %s: %w", f.path, unwrapPath(err))
 }
 
-// WriteFile writes data to path whole or not at all.
+// unwrapPath drops the temporary file's name from an error: the message
+// names the destination.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// WriteFile writes data to path whole or not at all; path's directory
+// must exist.
 func WriteFile(path string, data []byte) error {
 	f, err := Create(path)
 	if err != nil {
@@ -74,7 +88,16 @@ func WriteFile(path string, data []byte) error {
 	}
 	defer f.Abort()
 	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
 	return f.Commit()
+}
+
+// WriteFileAll is WriteFile that first creates path's directory (0755) when
+// it is missing.
+func WriteFileAll(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("cannot create %s: %w", filepath.Dir(path), unwrapPath(err))
+	}
+	return WriteFile(path, data)
 }

@@ -34,3 +34,26 @@ func TestUnwritableDirectoryIsAnError(t *testing.T) {
 		t.Fatal("writing into a missing directory succeeded")
 	}
 }
+
+// A later workflow step may run as another user: what is written is
+// readable by all, and WriteFileAll makes the directory it needs.
+func TestFilesAreReadableByEveryUser(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a", "b", "report.json")
+	if err := WriteFileAll(path, []byte("{}\n")); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{path, filepath.Dir(path)} {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := os.FileMode(0o644); info.IsDir() {
+			want = 0o755
+			if info.Mode().Perm()&want != want {
+				t.Errorf("%s is %v, want %v", p, info.Mode().Perm(), want)
+			}
+		} else if info.Mode().Perm() != want {
+			t.Errorf("%s is %v, want %v", p, info.Mode().Perm(), want)
+		}
+	}
+}
