@@ -110,6 +110,8 @@ func findingsText(c *judge.ClauseResult) string {
 func wireCase(r *judge.Run) junit.Testcase {
 	tc := junit.Testcase{Name: "wire schema: every message valid against " + r.Revision + " schema.json", Classname: junitClass(r.Revision, "WIRE"), Time: "0"}
 	switch {
+	case r.Wire.NotApplicable != "":
+		tc.Skipped = &junit.Result{Message: xmlSafe("not applicable: " + r.Wire.NotApplicable)}
 	case !r.Wire.Checked:
 		tc.Skipped = &junit.Result{Message: xmlSafe("not checked: " + r.Wire.NotChecked)}
 	case len(r.Wire.Invalid) > 0:

@@ -71,6 +71,8 @@ func writeTotals(md *budget, rep *judge.Report) {
 
 func wireWord(w *judge.WireResult) string {
 	switch {
+	case w.NotApplicable != "":
+		return "not applicable"
 	case !w.Checked:
 		return "not checked"
 	case len(w.Invalid) > 0:
@@ -114,6 +116,9 @@ func writeClauseFindings(md *budget, c *judge.ClauseResult, max int) {
 
 func writeWireLine(md *budget, w *judge.WireResult, max int) {
 	switch {
+	case w.NotApplicable != "":
+		md.add(fmt.Sprintf("**Wire schema:** not applicable (%s)\n\n", markdownText(w.NotApplicable)))
+		return
 	case !w.Checked:
 		md.add(fmt.Sprintf("**Wire schema:** not checked (%s)\n\n", markdownText(w.NotChecked)))
 		return

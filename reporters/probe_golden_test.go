@@ -74,9 +74,8 @@ func TestProbeGoldens(t *testing.T) {
 // verdicts imply: two violations and an expectation mismatch fail, the
 // inconclusive and not-applicable verdicts are skipped.
 func TestProbeJUnitGoldenParses(t *testing.T) {
-	node := peers.Require(t)
-	got := parseJUnitWithNode(t, node, filepath.Join("testdata", "probe-synthetic.junit.xml"))
-	want := junitCounts{Total: 4, Passed: 1, Failed: 3, Skipped: 3}
+	got := peers.JUnitCounts(t, filepath.Join("testdata", "probe-synthetic.junit.xml"))
+	want := peers.JUnit{Total: 4, Passed: 1, Failed: 3, Skipped: 3}
 	if got != want {
 		t.Errorf("test-results-parser read %+v, want %+v", got, want)
 	}

@@ -149,7 +149,7 @@ func sarifInvocation(rep *judge.Report, dropped int) *sarif.Invocation {
 			ok = false
 			notes = append(notes, sarifNote("error", fmt.Sprintf("%s could not be judged whole: %s", r.Trace, r.Incomplete)))
 		}
-		if !r.Wire.Checked {
+		if !r.Wire.Checked && r.Wire.NotApplicable == "" {
 			notes = append(notes, sarifNote("warning", fmt.Sprintf("%s: wire schema not checked: %s", r.Trace, r.Wire.NotChecked)))
 		}
 	}

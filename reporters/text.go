@@ -126,6 +126,8 @@ func writeUnanswered(w *bufio.Writer, r *judge.Run) {
 
 func writeWire(w *bufio.Writer, wire *judge.WireResult, opts Options) {
 	switch {
+	case wire.NotApplicable != "":
+		fmt.Fprintf(w, "wire schema: not applicable (%s)\n", wire.NotApplicable)
 	case !wire.Checked:
 		fmt.Fprintf(w, "wire schema: not checked (%s)\n", wire.NotChecked)
 	case len(wire.Invalid) == 0:

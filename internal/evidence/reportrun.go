@@ -33,7 +33,7 @@ func AddContractRun(rep *judge.Report, d *Drift) {
 	first := rep.Runs[0]
 	run := judge.Run{
 		Trace: d.Lockfile, Revision: first.Revision, RevisionSource: first.RevisionSource,
-		Wire: judge.WireResult{NotChecked: "the contract lockfile holds no messages"},
+		Wire: judge.WireResult{NotApplicable: "a contract lockfile holds no messages"},
 	}
 	lines := lockLines(d.Lockfile)
 	for _, dc := range driftClauses {

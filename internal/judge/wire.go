@@ -24,11 +24,14 @@ type WireFinding struct {
 type WireResult struct {
 	Checked bool `json:"checked"`
 	// NotChecked says why the messages were not validated, and how to fix it.
-	NotChecked string        `json:"not_checked,omitempty"`
-	Schema     string        `json:"schema,omitempty"`
-	Messages   int           `json:"messages"`
-	Valid      int           `json:"valid"`
-	Invalid    []WireFinding `json:"invalid,omitempty"`
+	NotChecked string `json:"not_checked,omitempty"`
+	// NotApplicable says why a run has no messages to hold to a schema (a
+	// contract lockfile's run): nothing was left unchecked.
+	NotApplicable string        `json:"not_applicable,omitempty"`
+	Schema        string        `json:"schema,omitempty"`
+	Messages      int           `json:"messages"`
+	Valid         int           `json:"valid"`
+	Invalid       []WireFinding `json:"invalid,omitempty"`
 }
 
 // wireCheck validates a run's messages against one revision's schema.

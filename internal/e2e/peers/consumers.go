@@ -101,3 +101,36 @@ func SarifProblems(t testing.TB, paths ...string) []string {
 	}
 	return problems
 }
+
+// JUnit is what a real JUnit consumer, test-results-parser (as CI
+// reporting tools use it), reads from a file: its total leaves out skipped
+// cases and Failed counts failures, errors apart.
+type JUnit struct {
+	Total, Passed, Failed, Errors, Skipped int
+}
+
+const parseJUnitScript = `
+const {parse} = require(process.argv[1]);
+const r = parse({type: "junit", files: [process.argv[2]]});
+console.log(JSON.stringify({Total: r.total, Passed: r.passed, Failed: r.failed, Errors: r.errors, Skipped: r.skipped}));
+`
+
+// JUnitCounts parses a JUnit XML file with test-results-parser; a file it
+// cannot read fails the test.
+func JUnitCounts(t testing.TB, path string) JUnit {
+	t.Helper()
+	node := Require(t)
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, "-e", parseJUnitScript, Module("test-results-parser", ""), abs).Output()
+	if err != nil {
+		t.Fatalf("test-results-parser on %s: %v", path, err)
+	}
+	var c JUnit
+	if err := json.Unmarshal(out, &c); err != nil {
+		t.Fatalf("%s: %s", err, out)
+	}
+	return c
+}
