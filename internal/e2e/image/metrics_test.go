@@ -29,6 +29,9 @@ func metric(name string, value float64) {
 	f.Write(append(line, '\n'))
 }
 
+// measuring reports whether scripts/bench-image asked for the figures.
+func measuring() bool { return os.Getenv("MCPVERDICT_IMAGE_METRICS") != "" }
+
 func parseFloat(s string) float64 {
 	v, _ := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	return v
