@@ -1,20 +1,25 @@
 package reporters
 
-import "strings"
+import (
+	"strings"
 
-// printable drops the control characters a viewer would show as garbage or
-// act upon (C0 other than tab, line feed and carriage return; DEL; C1) and
-// turns invalid UTF-8 into U+FFFD: findings quote untrusted bytes.
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
+)
+
+// printable writes the characters a viewer would show as garbage or act
+// upon visibly (wiretext.Visible: C0 controls other than tab, DEL, C1,
+// invisible format characters, bytes that are not UTF-8), line by line:
+// the line ends of text the reporter composed are kept. Findings quote
+// untrusted bytes.
 func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t' || r == '\n' || r == '\r':
-			return r
-		case r < 0x20, r >= 0x7F && r < 0xA0:
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(s, "\uFFFD"))
+	if !strings.Contains(s, "\n") {
+		return wiretext.Visible(s)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = wiretext.Visible(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // xmlSafe keeps only the characters XML 1.0 allows (§2.2): control

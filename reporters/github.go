@@ -39,6 +39,7 @@ type annotation struct {
 }
 
 func (GitHub) Write(w io.Writer, rep *judge.Report, opts Options) error {
+	rep = visibleReport(rep)
 	bw := bufio.NewWriter(w)
 	shown := map[string]int{}
 	left := map[string]int{}

@@ -26,6 +26,7 @@ func init() { register(JUnit{}) }
 func (JUnit) Name() string { return "junit" }
 
 func (JUnit) Write(w io.Writer, rep *judge.Report, opts Options) error {
+	rep = visibleReport(rep)
 	suites := junit.Testsuites{Name: "mcpverdict"}
 	for i := range rep.Runs {
 		suites.AddSuite(junitSuite(i, &rep.Runs[i], rep.Strict))

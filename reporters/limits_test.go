@@ -71,7 +71,8 @@ func TestGitHubAnnotatesTenOfEachAndSummarisesTheRest(t *testing.T) {
 	}
 }
 
-// A finding quoting a workflow command stays inside its own annotation.
+// A finding quoting a workflow command stays inside its own annotation, on
+// one line, its line ends shown as escapes (the one rule for wire text).
 func TestGitHubAnnotationsEscapeCommands(t *testing.T) {
 	rep := manyFindings(1, 0, 0)
 	rep.Runs[0].Clauses[0].Findings[0].Message = "x\n::add-mask::secret\r\n::error file=a,line=1::forged%0A, title: y"
@@ -80,7 +81,7 @@ func TestGitHubAnnotationsEscapeCommands(t *testing.T) {
 	if len(lines) != 1 || !strings.HasPrefix(lines[0], "::error file=t.jsonl,line=1,title=") {
 		t.Fatalf("got %q", out)
 	}
-	if !strings.Contains(lines[0], "x%0A::add-mask::secret%0D%0A::error file=a,line=1::forged%250A, title: y") {
+	if !strings.Contains(lines[0], `x\n::add-mask::secret\r\n::error file=a,line=1::forged%250A, title: y`) {
 		t.Errorf("message not escaped: %s", lines[0])
 	}
 }

@@ -26,6 +26,7 @@ func (Markdown) Name() string { return "markdown" }
 const MaxSummaryBytes = 1 << 20
 
 func (Markdown) Write(w io.Writer, rep *judge.Report, opts Options) error {
+	rep = visibleReport(rep)
 	limit := opts.MaxBytes
 	if limit <= 0 || limit > MaxSummaryBytes {
 		limit = MaxSummaryBytes

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/probe"
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
 // This file renders the probe reports a clause report carries (check
@@ -89,12 +90,12 @@ func probeWhy(tr *probe.TestResult) string {
 // verdict with --all) before the verdict line of the text report.
 func writeProbeText(w *bufio.Writer, probes []*probe.Report, opts Options) {
 	for _, rep := range probes {
-		fmt.Fprintf(w, "probe %s (%s): %s\n", rep.Definition.Name, rep.Definition.Path, probeCounts(rep))
-		fmt.Fprintf(w, "  %s\n", probeConditions(rep))
+		fmt.Fprintf(w, "probe %s (%s): %s\n", wiretext.Visible(rep.Definition.Name), wiretext.Visible(rep.Definition.Path), probeCounts(rep))
+		fmt.Fprintf(w, "  %s\n", wiretext.Visible(probeConditions(rep)))
 		for _, t := range rep.Tools {
 			for i := range t.Tests {
 				if tr := &t.Tests[i]; opts.All || probeAttention(tr.Verdict) {
-					fmt.Fprintf(w, "  %-16s %s: %s\n", tr.Verdict, probeSubject(t.Tool, tr), probeWhy(tr))
+					fmt.Fprintf(w, "  %-16s %s: %s\n", tr.Verdict, wiretext.Visible(probeSubject(t.Tool, tr)), wiretext.Visible(probeWhy(tr)))
 				}
 			}
 		}

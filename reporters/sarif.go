@@ -39,6 +39,7 @@ const (
 var maxSARIFResults = 5000
 
 func (SARIF) Write(w io.Writer, rep *judge.Report, opts Options) error {
+	rep = visibleReport(rep)
 	log, err := sarif.New(sarif.Version210, false)
 	if err != nil {
 		return err

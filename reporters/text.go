@@ -21,6 +21,7 @@ func init() { register(Text{}) }
 func (Text) Name() string { return "text" }
 
 func (Text) Write(w io.Writer, rep *judge.Report, opts Options) error {
+	rep = visibleReport(rep)
 	bw := bufio.NewWriter(w)
 	for i := range rep.Runs {
 		writeRun(bw, &rep.Runs[i], opts)

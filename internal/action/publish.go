@@ -2,6 +2,8 @@ package action
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,17 +11,38 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 // runCommandLine runs mcpverdict in a log group and returns its exit
 // status and the last line it wrote to stderr (its error, if it failed).
+//
+// What the command line prints quotes the server under test, so the runner
+// is told to stop reading workflow commands while it runs
+// (::stop-commands::, with a token no one can guess) and to read them again
+// after; every line is guarded as well.
 func (r *runner) runCommandLine(ctx context.Context, args []string) (int, string) {
 	r.log.group("mcpverdict " + strings.Join(quoteArgs(args), " "))
 	defer r.log.endGroup()
+	token := stopToken()
+	fmt.Fprintf(r.env.Stdout, "::stop-commands::%s\n", token)
+	defer fmt.Fprintf(r.env.Stdout, "::%s::\n", token)
 	var tail tailWriter
-	code := r.env.Run(ctx, args, r.env.Stdout, io.MultiWriter(r.env.Stderr, &tail))
+	stdout, stderr := wiretext.Guard(r.env.Stdout), wiretext.Guard(io.MultiWriter(r.env.Stderr, &tail))
+	code := r.env.Run(ctx, args, stdout, stderr)
+	stdout.Flush()
+	stderr.Flush()
 	return code, tail.lastLine()
+}
+
+// stopToken is a fresh token for ::stop-commands::, as GitHub advises:
+// random, so that text printed while commands are stopped cannot end the
+// stop.
+func stopToken() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return "mcpverdict-" + hex.EncodeToString(b)
 }
 
 // sarifCategory reads the analysis category the command line gave the

@@ -76,7 +76,7 @@ func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []str
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer signal.Stop(sigs)
 	status, runErr := capture.RunStdio(ctx, capture.StdioConfig{
-		Command: argv, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.Stderr, StderrLog: stderrLog,
+		Command: argv, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.serverStderr(), StderrLog: stderrLog,
 		Recorder: w, CloseGrace: closeGrace, TermGrace: termGrace, Signals: sigs,
 	})
 	if err := closeTrace(w, tf); err != nil && runErr == nil {

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
 // slowStep is how long a step runs before check says on stderr what it is
@@ -49,11 +51,16 @@ func (p *progress) done(session string) {
 	p.mu.Unlock()
 }
 
+// maxNote bounds a note's line; the whole of what the server said is in
+// the trace.
+const maxNote = 2000
+
 // note prints a line at once, for what the user should always see.
 func (p *progress) note(format string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	fmt.Fprintf(p.w, "mcpverdict: "+format+"\n", args...)
+	// A note quotes what the server said: one line, shown as it was.
+	fmt.Fprintln(p.w, wiretext.Shorten(wiretext.Visible(fmt.Sprintf("mcpverdict: "+format, args...)), maxNote))
 }
 
 func (p *progress) close() {
@@ -87,7 +94,7 @@ func (p *progress) showSlow(now time.Time) {
 		st := p.current[name]
 		if !st.shown && now.Sub(st.started) >= slowStep {
 			st.shown = true
-			fmt.Fprintf(p.w, "mcpverdict: %s: %s ...\n", name, st.step)
+			fmt.Fprintln(p.w, wiretext.Visible(fmt.Sprintf("mcpverdict: %s: %s ...", name, st.step)))
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
 // Command runs mcpverdict with the streams and environment it is given.
@@ -20,6 +21,9 @@ type Command struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// rawStderr is Stderr before Main guarded it: the one stream that must
+	// pass a wrapped server's stderr on byte for byte (capture stdio).
+	rawStderr io.Writer
 	// Getenv reads the environment; nil means os.Getenv.
 	Getenv func(string) string
 	// Context, when set, bounds long-running subcommands; nil means Background.
@@ -30,6 +34,17 @@ type Command struct {
 // exit status.
 func (c *Command) Main(args []string) int {
 	collectLessOften()
+	// Everything mcpverdict says on stderr may quote the peer under test,
+	// and a CI runner reads workflow commands from it: every line is
+	// guarded (wiretext.Guard), whatever a message forgot to quote.
+	guarded := wiretext.Guard(c.Stderr)
+	defer guarded.Flush()
+	run := *c
+	run.rawStderr, run.Stderr = c.Stderr, guarded
+	return run.main(args)
+}
+
+func (c *Command) main(args []string) int {
 	root := c.root()
 	root.SetArgs(args)
 	ctx := c.Context
@@ -42,7 +57,7 @@ func (c *Command) Main(args []string) int {
 	}
 	var silent *silentExit
 	if !errors.As(err, &silent) {
-		fmt.Fprintf(c.Stderr, "mcpverdict: %s\n", firstLine(err.Error()))
+		fmt.Fprintf(c.Stderr, "mcpverdict: %s\n", wiretext.Visible(firstLine(err.Error())))
 	}
 	return exitcode.Of(err)
 }
@@ -111,4 +126,13 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// serverStderr is where capture stdio passes the wrapped server's stderr:
+// unchanged, as the server wrote it, since the wrapper is transparent.
+func (c *Command) serverStderr() io.Writer {
+	if c.rawStderr != nil {
+		return c.rawStderr
+	}
+	return c.Stderr
 }

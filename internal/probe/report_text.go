@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
 // WriteJSON writes the report as indented JSON, the format
@@ -101,7 +103,7 @@ func writeTable(b *strings.Builder, rep *Report) {
 	fmt.Fprintln(tw, header)
 	for _, t := range rep.Tools {
 		for _, tr := range t.Tests {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s:%s\t%s%s\n", t.Tool, tr.Test, declaredText(tr.Declared), tr.Verdict, tr.Primary, tr.Observed, expectedCell(expect, tr))
+			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s:%s\t%s%s\n", wiretext.Quote(t.Tool), tr.Test, declaredText(tr.Declared), tr.Verdict, tr.Primary, wiretext.Visible(tr.Observed), expectedCell(expect, tr))
 		}
 	}
 	tw.Flush()
@@ -135,9 +137,9 @@ func writeWhy(b *strings.Builder, t ToolReport) {
 		if (tr.Verdict == Pass || tr.Verdict == NotApplicable) && len(tr.Secondary) == 0 {
 			continue
 		}
-		fmt.Fprintf(b, "  %s %s: %s", t.Tool, tr.Test, tr.Detail)
+		fmt.Fprintf(b, "  %s %s: %s", wiretext.Quote(t.Tool), tr.Test, wiretext.Visible(tr.Detail))
 		if len(tr.Secondary) > 0 {
-			fmt.Fprintf(b, " [also: %s]", joinReasons(tr.Secondary))
+			fmt.Fprintf(b, " [also: %s]", wiretext.Visible(joinReasons(tr.Secondary)))
 		}
 		b.WriteString("\n")
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpverdict/mcpverdict/internal/e2e/hostile"
 	"github.com/mcpverdict/mcpverdict/internal/e2e/peers"
 )
 
@@ -335,4 +336,36 @@ func readRepoFile(t *testing.T, rel string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// A server that attacks the log: in the real image, as the runner reads
+// the step's output, nothing it sends becomes a workflow command (the log
+// holds the action's own groups, the stop of commands around the command
+// line's output and the annotations, nothing else), no raw control byte
+// reaches the log or the job summary, and every report stays valid.
+func TestHostileServer(t *testing.T) {
+	requireImages(t)
+	s := newStep(t, hostedUID, hostedGID)
+	s.withServices()
+	for name, text := range hostile.Files(t) {
+		s.writeFile(s.inWorkspace("server/"+name), text)
+	}
+	s.inputs["server"] = "node server/hostile.cjs"
+	s.inputs["fail-on"] = "never"
+	r := s.run(runtimeTag)
+	s.expectCode(r, 0)
+	s.expectPublished(r)
+	hostile.CheckCommands(t, "the step's log", []byte(r.log), "group", "endgroup", "stop-commands", "resume", "error", "warning", "notice")
+	if n := strings.Count(strings.Join(hostile.Commands([]byte(r.log)), " "), "stop-commands"); n != 1 {
+		t.Errorf("%d stop-commands in the log, want the action's one", n)
+	}
+	hostile.CheckVisible(t, "the step's log", []byte(r.log))
+	hostile.CheckVisible(t, "the job summary", []byte(r.summary))
+	for name, v := range r.outputs {
+		hostile.CheckVisible(t, "output "+name, []byte(v))
+	}
+	dir := filepath.Dir(s.inWorkspace(r.outputs["report"]))
+	hostile.CheckXML(t, "junit.xml", []byte(s.readFile(filepath.Join(dir, "junit.xml"))))
+	hostile.CheckJSON(t, "report.json", []byte(s.readFile(filepath.Join(dir, "report.json"))))
+	hostile.CheckVisible(t, "report.txt", []byte(s.readFile(filepath.Join(dir, "report.txt"))))
 }
