@@ -49,7 +49,7 @@ func (s *step) expectCode(r result, code int) {
 
 // expectPublished holds a step that judged something to everything the
 // action promises: the outputs name reports that exist; the wire schema was
-// checked; the SARIF passes the SARIF Multitool's SARIF and GitHub rules;
+// checked, and passed unless the step expects otherwise; the SARIF passes the SARIF Multitool's SARIF and GitHub rules;
 // the JUnit file parses; the ledger verifies against its head; everything
 // in the output folder belongs to the runner's user, files 0644 and folders
 // 0755, so a later step can read, edit and delete it.
@@ -57,6 +57,9 @@ func (s *step) expectPublished(r result) {
 	s.t.Helper()
 	if strings.Contains(r.log, "wire schema: not checked") {
 		s.t.Errorf("the wire schema was not checked:\n%s", lastLines(r.log, 40))
+	}
+	if !s.wireMayFail && (!strings.Contains(r.log, "wire schema: pass") || strings.Contains(r.log, "wire schema: fail")) {
+		s.t.Errorf("want the wire schema passed:\n%s", lastLines(r.log, 40))
 	}
 	switch r.outputs["verdict"] {
 	case "pass", "pass-with-warnings", "fail", "incomplete":

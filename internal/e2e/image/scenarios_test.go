@@ -114,6 +114,7 @@ func TestTraces(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newStep(t, hostedUID, hostedGID)
 			s.withServices()
+			s.wireMayFail = c.code != 0
 			for _, tr := range c.traces {
 				s.writeFile(s.inWorkspace("recorded/"+filepath.Base(tr)), readRepoFile(t, "corpus/"+tr))
 			}
@@ -351,6 +352,7 @@ func TestHostileServer(t *testing.T) {
 		s.writeFile(s.inWorkspace("server/"+name), text)
 	}
 	s.inputs["server"] = "node server/hostile.cjs"
+	s.wireMayFail = true
 	s.inputs["fail-on"] = "never"
 	r := s.run(runtimeTag)
 	s.expectCode(r, 0)

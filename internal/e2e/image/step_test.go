@@ -31,6 +31,9 @@ type step struct {
 	inputs   map[string]string
 	env      map[string]string
 	svc      *services // the stand-ins, when the step has them
+	// wireMayFail: the server or traces under test send messages their
+	// revision's schema refuses.
+	wireMayFail bool
 }
 
 // newStep lays out a step for a runner whose user is uid:gid.
