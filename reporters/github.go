@@ -62,6 +62,10 @@ func (GitHub) Write(w io.Writer, rep *judge.Report, opts Options) error {
 func annotations(rep *judge.Report, repo *Repository) []annotation {
 	var out []annotation
 	for _, r := range rep.Runs {
+		if r.Incomplete != "" {
+			out = append(out, annotation{kind: "error", place: repo.PlaceTrace(r.Trace, r.IncompleteLine),
+				title: "mcpverdict: trace not read whole", message: "the trace could not be judged whole: " + r.Incomplete})
+		}
 		for i := range r.Clauses {
 			if c := &r.Clauses[i]; c.Outcome == judge.Fail || c.Outcome == judge.Warn {
 				out = append(out, clauseAnnotations(c, repo)...)

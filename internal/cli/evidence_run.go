@@ -155,7 +155,7 @@ func (f *validateEvidenceFlags) drift(c *Command, traces []string, report *judge
 	return c.contractDrift(&f.evidenceFlags, dir, traces, report)
 }
 
-func (f *validateEvidenceFlags) writeLedger(c *Command, traces []string, report *judge.Report, drift *evidence.Drift, start runStart) error {
+func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, report *judge.Report, drift *evidence.Drift, start runStart) error {
 	if f.ledger == "" {
 		return nil
 	}
@@ -165,7 +165,7 @@ func (f *validateEvidenceFlags) writeLedger(c *Command, traces []string, report 
 	}
 	head, err := evidence.WriteRunLedger(f.ledger, headOut, evidence.RunEvidence{
 		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.getenv),
-		Traces:     traces, Report: report, Drift: drift,
+		Traces:     tracePaths(traces), TraceNames: traceNames(traces), Report: report, Drift: drift,
 	})
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)

@@ -44,3 +44,16 @@ func setGCPercent(percent int) {
 		debug.SetGCPercent(percent)
 	}
 }
+
+// ledgerHeapLimit is the soft memory limit of ledger verify: it holds one
+// block at a time, so its live heap is a few megabytes however long the
+// ledger, and the limit keeps the heap growth gcPercent allows from
+// showing as memory a long ledger seems to need.
+const ledgerHeapLimit = 24 << 20
+
+// holdLedgerHeap applies ledgerHeapLimit unless GOMEMLIMIT says otherwise.
+func holdLedgerHeap() {
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(ledgerHeapLimit)
+	}
+}

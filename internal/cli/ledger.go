@@ -75,6 +75,7 @@ func parseHead(flag, s string) (string, error) {
 }
 
 func (c *Command) runLedgerVerify(f *ledgerVerifyFlags) error {
+	holdLedgerHeap()
 	if f.ledger == "" {
 		return exitcode.New(exitcode.Usage, "--ledger is required: the ledger file to verify")
 	}

@@ -147,11 +147,17 @@ func (c *Command) verifyBundle(f *bundleFlags, head string) error {
 	if err != nil {
 		return exitcode.New(exitcode.Usage, "cannot read the bundle: %v", err)
 	}
+	// Parsed first: bytes that are no bundle are refused before the
+	// trusted root is fetched over the network.
+	b, err := sign.ParseBundle(data)
+	if err != nil {
+		return exitcode.New(exitcode.Usage, "%s: %s", f.bundle, firstLine(err.Error()))
+	}
 	tr, err := sign.LoadTrustedRoot(f.trustedRoot)
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
-	v, err := sign.Verify(data, sign.VerifyOptions{Head: head, TrustedRoot: tr, Identity: f.identity, IdentityRegexp: f.identityRegexp, Issuer: f.issuer, IssuerRegexp: f.issuerRegexp})
+	v, err := b.Verify(sign.VerifyOptions{Head: head, TrustedRoot: tr, Identity: f.identity, IdentityRegexp: f.identityRegexp, Issuer: f.issuer, IssuerRegexp: f.issuerRegexp})
 	if err != nil {
 		return exitcode.New(exitcode.Fail, "bundle %s refused: %v", f.bundle, err)
 	}

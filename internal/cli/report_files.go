@@ -140,6 +140,10 @@ func defaultCategory(report *judge.Report) string {
 // serverName reads the serverInfo name from the first initialize result
 // in the first lines of a trace.
 func serverName(tracePath string) string {
+	// A pipe's trace was read once already; it is not opened again.
+	if info, err := os.Stat(tracePath); err != nil || !info.Mode().IsRegular() {
+		return ""
+	}
 	f, err := os.Open(tracePath)
 	if err != nil {
 		return ""

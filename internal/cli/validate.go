@@ -102,35 +102,49 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
-	report, err := judgeFiles(paths, opts, f.maxLine)
+	traces, cleanup, err := openTraceInputs(paths)
 	if err != nil {
 		return err
 	}
-	drift, err := ev.drift(c, paths, report)
+	defer cleanup()
+	report, err := judgeInputs(traces, opts, f.maxLine)
+	if err != nil {
+		return err
+	}
+	drift, err := ev.drift(c, tracePaths(traces), report)
 	if err != nil {
 		return err
 	}
 	if err := c.writeReport(rep, report, f); err != nil {
 		return err
 	}
-	if err := ev.writeLedger(c, paths, report, drift, start); err != nil {
+	if err := ev.writeLedger(c, traces, report, drift, start); err != nil {
 		return err
 	}
 	return reportStatus(report)
 }
 
-// judgeFiles opens every trace and judges them together.
+// judgeFiles opens every trace file and judges them together.
 func judgeFiles(paths []string, opts judge.Options, maxLine int) (*judge.Report, error) {
-	inputs := make([]judge.Input, 0, len(paths))
-	for _, p := range paths {
-		f, err := os.Open(p)
+	inputs := make([]traceInput, len(paths))
+	for i, p := range paths {
+		inputs[i] = traceInput{Name: p, Path: p}
+	}
+	return judgeInputs(inputs, opts, maxLine)
+}
+
+// judgeInputs reads every trace, named as given, and judges them together.
+func judgeInputs(traces []traceInput, opts judge.Options, maxLine int) (*judge.Report, error) {
+	inputs := make([]judge.Input, 0, len(traces))
+	for _, t := range traces {
+		f, err := os.Open(t.Path)
 		if err != nil {
-			return nil, exitcode.New(exitcode.Usage, "cannot read trace %s: %v", p, unwrapPath(err))
+			return nil, exitcode.New(exitcode.Usage, "cannot read trace %s: %v", t.Name, unwrapPath(err))
 		}
 		defer f.Close()
-		r := trace.NewReader(f, p)
+		r := trace.NewReader(f, t.Name)
 		r.SetMaxLine(maxLine)
-		inputs = append(inputs, judge.Input{Name: p, Next: r.Next})
+		inputs = append(inputs, judge.Input{Name: t.Name, Next: r.Next})
 	}
 	report := judge.Judge(inputs, opts)
 	for _, run := range report.Runs {

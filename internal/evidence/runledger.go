@@ -20,6 +20,10 @@ type RunEvidence struct {
 	// Traces are the trace files the run recorded or read; each is digested
 	// and the tools it lists recorded as declarations.
 	Traces []string
+	// TraceNames names a trace that was read from a copy (a pipe's, say):
+	// the copy's path, the name the run was given, which the ledger
+	// records.
+	TraceNames map[string]string
 	// Report is the clause report; its wire-schema results get a block of
 	// their own. Nil when the run judged nothing.
 	Report *judge.Report
@@ -50,7 +54,7 @@ func WriteRunLedger(path, headPath string, ev RunEvidence) (string, error) {
 	}
 	defer led.Abort()
 	for _, t := range ev.Traces {
-		if err := appendTrace(led, t); err != nil {
+		if err := appendTrace(led, t, nameOr(ev.TraceNames, t)); err != nil {
 			return "", err
 		}
 	}
@@ -72,12 +76,19 @@ func WriteRunLedger(path, headPath string, ev RunEvidence) (string, error) {
 	return led.Commit(headPath)
 }
 
-func appendTrace(led *ledger.File, path string) error {
+func nameOr(names map[string]string, path string) string {
+	if n, ok := names[path]; ok {
+		return n
+	}
+	return path
+}
+
+func appendTrace(led *ledger.File, path, name string) error {
 	sum, size, err := digestFile(path)
 	if err != nil {
 		return err
 	}
-	if _, err := led.Append("trace", map[string]any{"path": path, "sha256": sum, "bytes": size}); err != nil {
+	if _, err := led.Append("trace", map[string]any{"path": name, "sha256": sum, "bytes": size}); err != nil {
 		return err
 	}
 	events, err := trace.ReadFile(path)
@@ -88,7 +99,7 @@ func appendTrace(led *ledger.File, path string) error {
 	if len(tools) == 0 {
 		return nil
 	}
-	_, err = led.AppendValue("declarations", object("trace", canon.StringValue(path), "tools", canon.Value{Kind: canon.Array, Items: tools}))
+	_, err = led.AppendValue("declarations", object("trace", canon.StringValue(name), "tools", canon.Value{Kind: canon.Array, Items: tools}))
 	return err
 }
 

@@ -126,6 +126,10 @@ func finishAll(runs []*run, readErr error, opts Options) []Run {
 		res := r.finish(opts)
 		if readErr != nil && !errors.Is(readErr, io.EOF) {
 			res.Incomplete = readErr.Error()
+			var pe *trace.ParseError
+			if errors.As(readErr, &pe) {
+				res.IncompleteLine = pe.Line
+			}
 		}
 		out = append(out, res)
 	}

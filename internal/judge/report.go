@@ -112,10 +112,13 @@ type Run struct {
 	Messages       int    `json:"messages"`
 	Sessions       int    `json:"sessions"`
 	// Incomplete says why the trace could not be judged whole, if it could not.
-	Incomplete string         `json:"incomplete,omitempty"`
-	Clauses    []ClauseResult `json:"clauses"`
-	Totals     Totals         `json:"totals"`
-	Unanswered []Unanswered   `json:"unanswered,omitempty"`
+	Incomplete string `json:"incomplete,omitempty"`
+	// IncompleteLine is the trace line that could not be read, when one
+	// could not.
+	IncompleteLine int            `json:"incomplete_line,omitempty"`
+	Clauses        []ClauseResult `json:"clauses"`
+	Totals         Totals         `json:"totals"`
+	Unanswered     []Unanswered   `json:"unanswered,omitempty"`
 	// Ending says how the trace ended: transport-close, transport-abort or
 	// "stopped" (no lifecycle event at the end).
 	Ending string   `json:"ending,omitempty"`

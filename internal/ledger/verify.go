@@ -65,11 +65,10 @@ func Verify(r io.Reader, expectedHead string) (*Result, error) {
 		return nil, err
 	}
 	if isForeignStart(first.text) {
-		rest, err := io.ReadAll(br)
-		if err != nil {
+		doc := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(first.raw), br), 64<<10)
+		if err := verifyMEVStream(doc, res); err != nil {
 			return nil, err
 		}
-		verifyMEV(append(append([]byte(nil), first.raw...), rest...), res)
 	} else {
 		if err := verifyLines(&lines, first, err, res); err != nil {
 			return nil, err

@@ -37,17 +37,36 @@ type Verified struct {
 	Timestamps int
 }
 
-// Verify checks a bundle: the signature, the certificate chain to the
+// Bundle is a parsed Sigstore bundle, not yet verified.
+type Bundle struct{ b bundle.Bundle }
+
+// ParseBundle reads a bundle's JSON; it needs no trusted root and no
+// network, so bytes that are no bundle are refused before either.
+func ParseBundle(bundleJSON []byte) (*Bundle, error) {
+	var b Bundle
+	if err := b.b.UnmarshalJSON(bundleJSON); err != nil {
+		return nil, fmt.Errorf("not a Sigstore bundle: %w", err)
+	}
+	return &b, nil
+}
+
+// Verify parses and verifies a bundle (see Bundle.Verify).
+func Verify(bundleJSON []byte, opts VerifyOptions) (*Verified, error) {
+	b, err := ParseBundle(bundleJSON)
+	if err != nil {
+		return nil, err
+	}
+	return b.Verify(opts)
+}
+
+// Verify checks the bundle: the signature, the certificate chain to the
 // trusted Fulcio, the transparency log entry, a trusted time, the signer's
 // identity and issuer, the predicate type, and that a subject is the head.
-func Verify(bundleJSON []byte, opts VerifyOptions) (*Verified, error) {
+func (bb *Bundle) Verify(opts VerifyOptions) (*Verified, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
-	var b bundle.Bundle
-	if err := b.UnmarshalJSON(bundleJSON); err != nil {
-		return nil, fmt.Errorf("not a Sigstore bundle: %w", err)
-	}
+	b := &bb.b
 	verifier, err := verify.NewVerifier(opts.TrustedRoot, verifierOptions(opts.TrustedRoot)...)
 	if err != nil {
 		return nil, fmt.Errorf("could not set up verification: %w", err)
@@ -57,7 +76,7 @@ func Verify(bundleJSON []byte, opts VerifyOptions) (*Verified, error) {
 		return nil, fmt.Errorf("bad identity: %w", err)
 	}
 	digest, _ := hex.DecodeString(strings.TrimPrefix(opts.Head, "sha256:"))
-	res, err := verifier.Verify(&b, verify.NewPolicy(verify.WithArtifactDigest("sha256", digest), verify.WithCertificateIdentity(identity)))
+	res, err := verifier.Verify(b, verify.NewPolicy(verify.WithArtifactDigest("sha256", digest), verify.WithCertificateIdentity(identity)))
 	if err != nil {
 		return nil, fmt.Errorf("could not verify the bundle: %w", err)
 	}

@@ -1,6 +1,8 @@
 // Command genledger writes a ledger of N blocks shaped like a real run's
 // (trace digests, declarations, clause rows, contract findings) for
-// scripts/bench-ledger, and prints its head. Usage: genledger -n N -o FILE
+// scripts/bench-ledger, and prints its head: in mcpverdict's format, or
+// with -format mev in mcp-evidence-validator's (one pretty-printed JSON
+// document). Usage: genledger [-format mev] -n N -o FILE
 package main
 
 import (
@@ -17,7 +19,12 @@ import (
 func main() {
 	n := flag.Int("n", 100000, "blocks to write")
 	out := flag.String("o", "ledger.jsonl", "output file")
+	format := flag.String("format", "mcpverdict", "mcpverdict or mev (mcp-evidence-validator)")
 	flag.Parse()
+	write := write
+	if *format == "mev" {
+		write = writeMEV
+	}
 	if err := write(*n, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "genledger:", err)
 		os.Exit(1)

@@ -115,8 +115,11 @@ func render(title, note string, names []string, values map[string]float64, rs []
 }
 
 func figure(v float64) string {
-	if v >= 100 || v == float64(int64(v)) {
+	switch {
+	case v >= 100 || v == float64(int64(v)):
 		return fmt.Sprintf("%.0f", v)
+	case v < 10:
+		return fmt.Sprintf("%.2f", v)
 	}
 	return fmt.Sprintf("%.1f", v)
 }

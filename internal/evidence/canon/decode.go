@@ -144,7 +144,9 @@ func (d *decoder) object(depth int) (Value, error) {
 		d.pos++
 		return v, nil
 	}
-	seen := map[string]struct{}{}
+	// Duplicates are looked for among the members so far; past a handful
+	// a map finds them faster than the scan.
+	var seen map[string]struct{}
 	for {
 		d.skipSpace()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
@@ -155,10 +157,18 @@ func (d *decoder) object(depth int) (Value, error) {
 			return v, err
 		}
 		d.path = append(d.path, PathElem{Key: key, IsKey: true})
-		if _, dup := seen[key]; dup {
+		if dup := duplicateKey(v.Members, seen, key); dup {
 			return v, d.fail("duplicate key %q", key)
 		}
-		seen[key] = struct{}{}
+		if len(v.Members) == smallObject {
+			seen = make(map[string]struct{}, 2*smallObject)
+			for _, m := range v.Members {
+				seen[m.Key] = struct{}{}
+			}
+		}
+		if seen != nil {
+			seen[key] = struct{}{}
+		}
 		d.skipSpace()
 		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
 			return v, d.fail("expected ':' after the key")
@@ -176,6 +186,23 @@ func (d *decoder) object(depth int) (Value, error) {
 			return v, err
 		}
 	}
+}
+
+// smallObject is how many members an object has before duplicates are
+// looked for in a map rather than by scanning.
+const smallObject = 12
+
+func duplicateKey(members []Member, seen map[string]struct{}, key string) bool {
+	if seen != nil {
+		_, dup := seen[key]
+		return dup
+	}
+	for _, m := range members {
+		if m.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *decoder) number() (Value, error) {
