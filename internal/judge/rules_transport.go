@@ -25,6 +25,8 @@ func (transportRule) Message(s *Session, m *Msg) {
 	// built when there is a finding.
 	if m.Event.RawBase64 != "" {
 		s.Fail("transport.utf8", m.From, m.Event, "the %s sent bytes that are not UTF-8 text", m.From)
+	} else if at, what := notUnicode(m.Event.Payload); at >= 0 {
+		s.Fail("transport.utf8", m.From, m.Event, "the %s sent %s inside the message (byte %d of its payload), so it is not UTF-8 text; the judge read it as U+FFFD", m.From, what, at)
 	} else {
 		s.Pass("transport.utf8", m.From)
 	}
