@@ -32,11 +32,18 @@ func init() {
 	})
 }
 
-type jsonrpcRule struct{ BaseRule }
+type jsonrpcRule struct {
+	BaseRule
+	names rawjson.DuplicateScanner
+	// nestedNoted is set once a repeated name that no clause judges has
+	// been noted: the first says what the judge read, the rest would
+	// only repeat it.
+	nestedNoted bool
+}
 
 func (r *jsonrpcRule) Message(s *Session, m *Msg) {
 	if !m.HTTPErrorBody {
-		checkShape(s, m)
+		r.checkShape(s, m)
 	}
 	switch m.Kind {
 	case KindNotification:
@@ -52,11 +59,14 @@ func (r *jsonrpcRule) Message(s *Session, m *Msg) {
 	}
 }
 
-func checkShape(s *Session, m *Msg) {
+func (r *jsonrpcRule) checkShape(s *Session, m *Msg) {
 	const id = "jsonrpc.message-shape"
+	dup, repeated := r.names.First(m.Body)
 	switch {
 	case m.Kind == KindInvalid:
 		s.Fail(id, m.From, m.Event, "%s", m.Problem)
+	case repeated && dup.Depth == 0 && isJSONRPCMember(dup.Name):
+		s.Fail(id, m.From, m.Event, "%s %s has the member %q more than once (byte %d of the message), so which %q it carries is not defined; the judge read the last, as JSON.parse does", m.Kind, describe(m), dup.Name, dup.At, dup.Name)
 	case !m.HasJSONRPC:
 		s.Fail(id, m.From, m.Event, `%s %s has no "jsonrpc" member`, m.Kind, describe(m))
 	case m.JSONRPC != "2.0":
@@ -64,6 +74,20 @@ func checkShape(s *Session, m *Msg) {
 	default:
 		s.Pass(id, m.From)
 	}
+	if repeated && !r.nestedNoted && (dup.Depth > 0 || !isJSONRPCMember(dup.Name)) {
+		r.nestedNoted = true
+		s.Note("line %d: the %s sent an object with the member %q more than once (byte %d of the message); JSON names should be unique, and the judge read the last, as JSON.parse does, here and wherever else a name repeats", m.Event.Line, m.From, dup.Name, dup.At)
+	}
+}
+
+// isJSONRPCMember reports whether name is one of the members JSON-RPC 2.0
+// defines for its message objects.
+func isJSONRPCMember(name string) bool {
+	switch name {
+	case "jsonrpc", "id", "method", "params", "result", "error":
+		return true
+	}
+	return false
 }
 
 func checkRequestID(s *Session, m *Msg) {
