@@ -186,3 +186,14 @@ func TestJSONKeepsEveryFinding(t *testing.T) {
 		t.Errorf("%d findings", n)
 	}
 }
+
+func TestTextListsEveryFindingUnderAll(t *testing.T) {
+	rep := manyFindings(25, 0, 0)
+	if out := string(render(t, "text", rep, Options{})); !strings.Contains(out, "and 5 more") || strings.Contains(out, "finding 24 ") {
+		t.Errorf("without --all the text report should show 20 findings and say 5 more:\n%s", out)
+	}
+	out := string(render(t, "text", rep, Options{All: true}))
+	if strings.Contains(out, "more (--format json") || !strings.Contains(out, "finding 24 ") {
+		t.Errorf("--all should list all 25 findings:\n%s", out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
@@ -104,9 +105,14 @@ func writeFindings(w *bufio.Writer, fs []judge.Finding, max int) {
 	}
 }
 
+// maxFindings is how many findings a clause shows: every one under
+// --all, which promises everything.
 func maxFindings(opts Options) int {
-	if opts.MaxFindings > 0 {
+	switch {
+	case opts.MaxFindings > 0:
 		return opts.MaxFindings
+	case opts.All:
+		return math.MaxInt
 	}
 	return 20
 }

@@ -12,7 +12,7 @@ import (
 // The evidence check leaves in the output directory: the run's ledger, its
 // head, and the head's Sigstore bundle when it was signed.
 const (
-	ledgerFile = "ledger.jsonl"
+	ledgerFile = "ledger.ndjson"
 	headFile   = "ledger.head"
 	bundleFile = headFile + ".sigstore.json"
 )

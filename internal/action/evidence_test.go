@@ -69,7 +69,7 @@ func TestTheActionSignsTheHeadAndSaysWhere(t *testing.T) {
 		t.Fatalf("exit %d\n%s", res.code, res.log)
 	}
 	out := res.runner.Outputs(t)
-	if out["ledger"] != "mcpverdict-out/ledger.jsonl" || out["head"] != "mcpverdict-out/ledger.head" || out["bundle"] != "mcpverdict-out/ledger.head.sigstore.json" {
+	if out["ledger"] != "mcpverdict-out/ledger.ndjson" || out["head"] != "mcpverdict-out/ledger.head" || out["bundle"] != "mcpverdict-out/ledger.head.sigstore.json" {
 		t.Fatalf("outputs %v", out)
 	}
 	if !strings.Contains(strings.Join(cli.args, " "), "--contract "+string(filepath.Separator)) {

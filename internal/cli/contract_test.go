@@ -60,6 +60,12 @@ func TestCheckWritesTheRunLedgerAndReportsDrift(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, `"contract_findings":1`) {
 		t.Errorf("the run ledger does not verify: %s", stdout)
 	}
+	// What a user globs for the traces finds the traces alone.
+	traces, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))
+	args := append([]string{"validate"}, traces...)
+	if code, stdout, stderr := runCLI(t, args...); len(traces) == 0 || code == 2 || code == 3 {
+		t.Errorf("validate %s/*.jsonl: exit %d\n%s%s", out, code, stdout, stderr)
+	}
 }
 
 // holdToReportSchema checks a json report with contract findings still

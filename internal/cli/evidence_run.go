@@ -21,7 +21,7 @@ import (
 
 // The files a run's evidence lands in, inside its output directory.
 const (
-	LedgerFile           = "ledger.jsonl"
+	LedgerFile           = "ledger.ndjson"
 	HeadFile             = "ledger.head"
 	ContractFindingsFile = "contract-findings.json"
 )

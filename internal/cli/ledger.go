@@ -48,7 +48,7 @@ public-good Sigstore.
 Exit status: 0 the ledger is intact and reaches the head (and the bundle
 signs it), 1 refused, 2 bad invocation (no --expected-head, no identity for
 --bundle) or a ledger, bundle or trusted root that cannot be read.`,
-		Example: `  mcpverdict ledger verify --ledger mcpverdict-out/ledger.jsonl --expected-head "$(cat mcpverdict-out/ledger.head)"`,
+		Example: `  mcpverdict ledger verify --ledger mcpverdict-out/ledger.ndjson --expected-head "$(cat mcpverdict-out/ledger.head)"`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return c.runLedgerVerify(&f)

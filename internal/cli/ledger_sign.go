@@ -37,7 +37,7 @@ length and format go into the statement.
 Exit status: 0 signed, 1 the ledger does not reach the head, 2 bad
 invocation, no identity token, or a Sigstore service that refused or could
 not be reached.`,
-		Example: `  mcpverdict ledger sign --head mcpverdict-out/ledger.head --ledger mcpverdict-out/ledger.jsonl -o mcpverdict-out/ledger.head.sigstore.json`,
+		Example: `  mcpverdict ledger sign --head mcpverdict-out/ledger.head --ledger mcpverdict-out/ledger.ndjson -o mcpverdict-out/ledger.head.sigstore.json`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return c.runLedgerSign(cmd.Context(), &f)

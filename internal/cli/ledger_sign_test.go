@@ -14,7 +14,7 @@ func TestLedgerSignThenVerifyTheBundle(t *testing.T) {
 	s := signtest.New(t)
 	dir := t.TempDir()
 	declared, observed := evidencePair()
-	led, head := filepath.Join(dir, "ledger.jsonl"), filepath.Join(dir, "ledger.head")
+	led, head := filepath.Join(dir, "ledger.ndjson"), filepath.Join(dir, "ledger.head")
 	if code, _, stderr := runCLI(t, "evidence", "validate", "--declared", declared, "--observed", observed, "--out", led, "--head-out", head); code != 0 {
 		t.Fatal(stderr)
 	}

@@ -148,3 +148,25 @@ func TestProbeSchemaIsJSON(t *testing.T) {
 		t.Errorf("exit %d: %.200s", code, stdout)
 	}
 }
+
+// The default --out is relative, and the sessions' servers run in their
+// state folders: what the probe hands them must still name the folder the
+// user meant.
+func TestProbeRunWithTheDefaultOutFolder(t *testing.T) {
+	asMcpverdict(t)
+	def, err := filepath.Abs(probeFixture("honest-readonly"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	code, stdout, stderr := runCLI(t, "probe", "run", def, "--concurrent-attempts", "1")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "expectations: 10/10 matched") {
+		t.Errorf("the report lacks the fixture's expectations:\n%s", stdout)
+	}
+	if _, err := os.Stat(filepath.Join("mcpverdict-out", "probe-report.json")); err != nil {
+		t.Errorf("no report in the default folder: %v", err)
+	}
+}

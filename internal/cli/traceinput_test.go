@@ -29,7 +29,7 @@ func TestValidateReadsAFIFOOnce(t *testing.T) {
 			f.Close()
 		}
 	}()
-	led := filepath.Join(dir, "ledger.jsonl")
+	led := filepath.Join(dir, "ledger.ndjson")
 	done := make(chan struct{})
 	var code int
 	var stdout, stderr string
@@ -102,7 +102,7 @@ func TestGitHubAnnotatesAnIncompleteTrace(t *testing.T) {
 func TestLedgerVerifyParsesTheBundleFirst(t *testing.T) {
 	declared, observed := evidencePair()
 	dir := t.TempDir()
-	led, head := filepath.Join(dir, "ledger.jsonl"), filepath.Join(dir, "ledger.head")
+	led, head := filepath.Join(dir, "ledger.ndjson"), filepath.Join(dir, "ledger.head")
 	if code, _, stderr := runCLI(t, "evidence", "validate", "--declared", declared, "--observed", observed, "--out", led, "--head-out", head); code != 0 {
 		t.Fatal(stderr)
 	}

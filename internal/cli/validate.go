@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -50,7 +51,7 @@ func (f *judgeFlags) register(cmd *cobra.Command) {
 }
 
 func (f *judgeFlags) options() (judge.Options, error) {
-	opts := judge.Options{Revisions: f.revisions, Strict: f.strict, Version: Version()}
+	opts := judge.Options{Revisions: distinct(f.revisions), Strict: f.strict, Version: Version()}
 	if err := f.checkFiles(); err != nil {
 		return opts, err
 	}
@@ -147,12 +148,17 @@ func judgeInputs(traces []traceInput, opts judge.Options, maxLine int) (*judge.R
 		inputs = append(inputs, judge.Input{Name: t.Name, Next: r.Next})
 	}
 	report := judge.Judge(inputs, opts)
+	// One empty trace among several is listed as incomplete; when every
+	// trace is empty there is no report to give.
 	for _, run := range report.Runs {
-		if run.Incomplete == "" && run.Messages == 0 {
-			return nil, exitcode.New(exitcode.Usage, "%s: nothing to judge: the trace holds no MCP message", run.Trace)
+		if run.Incomplete != judge.NoMessages {
+			return report, nil
 		}
 	}
-	return report, nil
+	if len(report.Runs) == 0 {
+		return report, nil
+	}
+	return nil, exitcode.New(exitcode.Usage, "%s: nothing to judge: the trace holds no MCP message", report.Runs[0].Trace)
 }
 
 // writeReport renders the report whole before writing it, so that a failed
@@ -207,4 +213,16 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// distinct keeps the first of each repeated value: a revision named twice
+// is judged once.
+func distinct(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }

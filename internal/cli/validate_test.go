@@ -43,6 +43,7 @@ func TestValidateExitStatuses(t *testing.T) {
 		{"missing file", []string{"validate", "/nonexistent/t.jsonl"}, 2, "cannot read trace"},
 		{"nothing to judge", []string{"validate", writeTemp(t, "empty.jsonl", "# nothing\n")}, 2, "nothing to judge"},
 		{"no args", []string{"validate"}, 2, "requires at least 1 arg"},
+		{"an empty trace among others", []string{"validate", corpusFile("good/http-session-2025-11-25.jsonl"), writeTemp(t, "empty.jsonl", "")}, 3, "INCOMPLETE  the trace holds no MCP message"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -85,5 +86,12 @@ func TestRequirements(t *testing.T) {
 	code, _, errOut := runCLI(t, "requirements", "NOPE-999")
 	if code != 2 || !strings.Contains(errOut, `no clause "NOPE-999"`) {
 		t.Errorf("unknown id: exit %d: %s", code, errOut)
+	}
+}
+
+func TestValidateJudgesARevisionNamedTwiceOnce(t *testing.T) {
+	code, out, errOut := runCLI(t, "validate", "--revision", "2025-11-25", "--revision", "2025-11-25", corpusFile("good/http-session-2025-11-25.jsonl"))
+	if code != 0 || strings.Count(out, "revision 2025-11-25") != 1 {
+		t.Errorf("exit %d, %d runs under 2025-11-25 (want one)\n%s%s", code, strings.Count(out, "revision 2025-11-25"), out, errOut)
 	}
 }

@@ -24,7 +24,7 @@ func probeReportForLedger() *probe.Report {
 // A probe run is a probe_report block and a probe_verdict block per (tool,
 // test), in a chain ledger verify accepts.
 func TestProbeVerdictsJoinTheRunLedger(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "ledger.jsonl")
+	path := filepath.Join(t.TempDir(), "ledger.ndjson")
 	head, err := WriteRunLedger(path, "", RunEvidence{Probes: []ProbeEvidence{{Report: probeReportForLedger()}}})
 	if err != nil {
 		t.Fatal(err)

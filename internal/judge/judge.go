@@ -131,10 +131,20 @@ func finishAll(runs []*run, readErr error, opts Options) []Run {
 				res.IncompleteLine = pe.Line
 			}
 		}
+		if res.Incomplete == "" && res.Messages == 0 {
+			// A report on no message at all would pass every clause it
+			// could not see; an empty trace is incomplete, not sound.
+			res.Incomplete = NoMessages
+		}
 		out = append(out, res)
 	}
 	return out
 }
+
+// NoMessages is why a run over a trace that holds no MCP message is
+// incomplete.
+const NoMessages = "the trace holds no MCP message"
+
 
 func verdict(runs []Run, opts Options) Verdict {
 	var t Totals

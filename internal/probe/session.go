@@ -58,7 +58,15 @@ func startServer(ctx context.Context, o *sessionOptions, sandboxed bool, stateDi
 	s := &server{tracePath: tracePath, ended: make(chan error, 1), opts: o, stateDir: stateDir}
 	argv := o.argv(stateDir)
 	if o.sandbox != nil && sandboxed {
-		s.netLog = tracePath + ".net"
+		// The sandbox opens its log from the server's working directory,
+		// the state folder, where a relative path would name nothing.
+		netLog, err := filepath.Abs(tracePath + ".net")
+		if err != nil {
+			tf.Close()
+			stderrLog.Close()
+			return nil, err
+		}
+		s.netLog = netLog
 		argv = o.sandbox.wrap(argv, s.netLog)
 	}
 	toServerR, toServerW := io.Pipe()

@@ -16,7 +16,7 @@ import (
 func runDir(t *testing.T) (led, head string) {
 	t.Helper()
 	dir := t.TempDir()
-	led, head = filepath.Join(dir, "ledger.jsonl"), filepath.Join(dir, "ledger.head")
+	led, head = filepath.Join(dir, "ledger.ndjson"), filepath.Join(dir, "ledger.head")
 	var buf bytes.Buffer
 	w := ledger.NewWriter(&buf)
 	w.Append("provenance", map[string]string{"tool": "mcpverdict"})

@@ -26,7 +26,7 @@ func signed(t *testing.T, s *signtest.Sigstore) ([]byte, string) {
 		t.Fatal(err)
 	}
 	bundle, err := Sign(ctx, Options{
-		Predicate: Predicate{Head: testHead, Ledger: "ledger.jsonl", Blocks: 6, Format: "mcpverdict-ledger 1", Signer: "test"},
+		Predicate: Predicate{Head: testHead, Ledger: "ledger.ndjson", Blocks: 6, Format: "mcpverdict-ledger 1", Signer: "test"},
 		IDToken:   token, FulcioURL: s.Fulcio.URL, RekorURL: s.Rekor.URL, TSAURL: s.TSA.URL + "/api/v1/timestamp",
 	})
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 
 func main() {
 	n := flag.Int("n", 100000, "blocks to write")
-	out := flag.String("o", "ledger.jsonl", "output file")
+	out := flag.String("o", "ledger.ndjson", "output file")
 	format := flag.String("format", "mcpverdict", "mcpverdict or mev (mcp-evidence-validator)")
 	flag.Parse()
 	write := write

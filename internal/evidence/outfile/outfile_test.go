@@ -8,7 +8,7 @@ import (
 
 func TestNothingAppearsBeforeCommit(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "ledger.jsonl")
+	path := filepath.Join(dir, "ledger.ndjson")
 	f, err := Create(path)
 	if err != nil {
 		t.Fatal(err)
