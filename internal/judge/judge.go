@@ -145,7 +145,6 @@ func finishAll(runs []*run, readErr error, opts Options) []Run {
 // incomplete.
 const NoMessages = "the trace holds no MCP message"
 
-
 func verdict(runs []Run, opts Options) Verdict {
 	var t Totals
 	wireInvalid := 0
