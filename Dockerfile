@@ -23,7 +23,13 @@ ENV CGO_ENABLED=0 GOTOOLCHAIN=local
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN go build -trimpath -ldflags="-s -w" -o /out/mcpverdict ./cmd/mcpverdict \
+# The context holds no .git, so the version and commit come as build
+# arguments (the release passes them; `version` says "unknown" without).
+ARG VERSION
+ARG COMMIT
+RUN go build -trimpath -o /out/mcpverdict \
+      -ldflags="-s -w -X github.com/mcpverdict/mcpverdict/internal/cli.stampedVersion=${VERSION} -X github.com/mcpverdict/mcpverdict/internal/cli.stampedCommit=${COMMIT}" \
+      ./cmd/mcpverdict \
  && /out/mcpverdict schema fetch --base-url "$SCHEMA_BASE_URL" --dir /out/schema
 
 # node: only its runtime is taken, into the runtime stage.

@@ -68,8 +68,8 @@ func pascal(word string) string {
 }
 
 func clauseHelp(c *spec.Clause) *sarif.MultiformatMessageString {
-	text := fmt.Sprintf("%s %s (binds the %s, MCP %s): %q See %s", c.ID, c.Level, c.Party, c.Revision, c.Quote, c.URL)
-	md := fmt.Sprintf("**%s** · %s · binds the %s · MCP %s\n\n> %s\n\n[The specification](%s)", c.ID, c.Level, c.Party, c.Revision, markdownText(c.Quote), c.URL)
+	text := fmt.Sprintf("%s %s (%s, MCP %s): %q See %s", c.ID, c.Level, binds(c.Party), c.Revision, c.Quote, c.URL)
+	md := fmt.Sprintf("**%s** · %s · %s · MCP %s\n\n> %s\n\n[The specification](%s)", c.ID, c.Level, binds(c.Party), c.Revision, markdownText(c.Quote), c.URL)
 	return sarif.NewMultiformatMessageString(text).WithMarkdown(md)
 }
 
@@ -99,4 +99,12 @@ func clip(s string, n int) string {
 		return s
 	}
 	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// binds says whom a clause binds, in words.
+func binds(p spec.Party) string {
+	if p == spec.Both {
+		return "binds both parties"
+	}
+	return "binds the " + string(p)
 }

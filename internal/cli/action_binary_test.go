@@ -20,13 +20,32 @@ import (
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "mcpverdict")
-	cmd := exec.Command("go", "build", "-trimpath", "-pgo=off", "-o", bin, "./cmd/mcpverdict")
+	cmd := exec.Command("go", "build", "-trimpath", "-pgo=off", "-o", bin,
+		"-ldflags", "-X "+stampFlag+"Version="+testStampVersion+" -X "+stampFlag+"Commit="+testStampCommit, "./cmd/mcpverdict")
 	cmd.Dir = filepath.Join("..", "..")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// The stamp buildBinary puts on the binary, as the Dockerfile's build
+// arguments and the release do.
+const (
+	stampFlag        = "github.com/mcpverdict/mcpverdict/internal/cli.stamped"
+	testStampVersion = "v0.0.0-stamp"
+	testStampCommit  = "0123456789abcdef"
+)
+
+func TestBuiltBinaryIsStamped(t *testing.T) {
+	bin := buildBinary(t)
+	for _, arg := range []string{"version", "--version"} {
+		out, err := exec.Command(bin, arg).CombinedOutput()
+		if want := "mcpverdict " + testStampVersion + " (commit " + testStampCommit + ", go"; err != nil || !strings.HasPrefix(string(out), want) {
+			t.Errorf("mcpverdict %s: %v %q, want it to start %q", arg, err, out, want)
+		}
+	}
 }
 
 // runnerBase is this machine's environment without what a runner sets,

@@ -71,7 +71,9 @@ against the specification revision they negotiated, and reports with evidence
 an auditor can check.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       VersionString(),
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetIn(c.Stdin)
 	root.SetOut(c.Stdout)
 	root.SetErr(c.Stderr)

@@ -2,13 +2,19 @@ package cli
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/probe"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 	"github.com/mcpverdict/mcpverdict/internal/wireschema"
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 func (c *Command) schemaCmd() *cobra.Command {
@@ -16,8 +22,33 @@ func (c *Command) schemaCmd() *cobra.Command {
 		Use:   "schema",
 		Short: "Manage the MCP JSON Schemas the wire-schema check uses",
 	}
-	cmd.AddCommand(c.schemaFetchCmd())
+	cmd.AddCommand(c.schemaFetchCmd(), c.schemaPrintCmd())
 	return cmd
+}
+
+// publishedSchemas are the JSON Schemas of what mcpverdict writes, by the
+// name schema print takes.
+var publishedSchemas = map[string][]byte{
+	"report":       reporters.ReportSchema,
+	"trace-event":  trace.EventSchema,
+	"probe-report": probe.ReportSchema,
+}
+
+func (c *Command) schemaPrintCmd() *cobra.Command {
+	names := slices.Sorted(maps.Keys(publishedSchemas))
+	return &cobra.Command{
+		Use:   "print " + strings.Join(names, "|"),
+		Short: "Print the JSON Schema of a file mcpverdict writes: the json report, one trace line, the probe's json report",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			doc, ok := publishedSchemas[args[0]]
+			if !ok {
+				return exitcode.New(exitcode.Usage, "unknown schema %q: choose one of %s", args[0], strings.Join(names, ", "))
+			}
+			_, err := c.Stdout.Write(doc)
+			return exitcode.Wrap(exitcode.Usage, err)
+		},
+	}
 }
 
 func (c *Command) schemaFetchCmd() *cobra.Command {

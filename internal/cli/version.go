@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
@@ -19,9 +20,18 @@ func (c *Command) versionCmd() *cobra.Command {
 	}
 }
 
-// Version returns the module version from the build information, "(devel)"
-// for a build from a work tree.
+// stampedVersion and stampedCommit are set with -ldflags -X by builds that
+// have no VCS information to record: the image (built without .git) and
+// the release.
+var stampedVersion, stampedCommit string
+
+// Version returns the version the build was stamped with, else the module
+// version from the build information, "(devel)" for a build from a work
+// tree.
 func Version() string {
+	if stampedVersion != "" {
+		return stampedVersion
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok || info.Main.Version == "" {
 		return "(devel)"
@@ -29,23 +39,30 @@ func Version() string {
 	return info.Main.Version
 }
 
-// VersionString is the one line `mcpverdict version` prints: module version,
+// VersionString is the one line `mcpverdict version` prints: version,
 // commit and Go version, as the build recorded them.
 func VersionString() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "mcpverdict (devel)"
-	}
-	commit, dirty := "unknown", ""
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			commit = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
+	commit, dirty, goVersion := buildCommit()
+	return fmt.Sprintf("mcpverdict %s (commit %s%s, %s)", Version(), commit, dirty, goVersion)
+}
+
+// buildCommit is the commit the binary was built from, "+dirty" when the
+// work tree had changes, and the Go version.
+func buildCommit() (commit, dirty, goVersion string) {
+	commit, goVersion = "unknown", runtime.Version()
+	if info, ok := debug.ReadBuildInfo(); ok {
+		goVersion = info.GoVersion
+		for _, s := range info.Settings {
+			switch {
+			case s.Key == "vcs.revision":
+				commit = s.Value
+			case s.Key == "vcs.modified" && s.Value == "true":
 				dirty = "+dirty"
 			}
 		}
 	}
-	return fmt.Sprintf("mcpverdict %s (commit %s%s, %s)", Version(), commit, dirty, info.GoVersion)
+	if stampedCommit != "" {
+		commit, dirty = stampedCommit, ""
+	}
+	return commit, dirty, goVersion
 }

@@ -102,6 +102,9 @@ func buildImage(target, tag, schemaURL string) error {
 		}
 		args = append(args, "--build-arg", arg+"="+base)
 	}
+	if commit := os.Getenv("MCPVERDICT_IMAGE_COMMIT"); commit != "" {
+		args = append(args, "--build-arg", "COMMIT="+commit)
+	}
 	if os.Getenv("MCPVERDICT_IMAGE_NOCACHE") != "" {
 		args = append(args, "--no-cache")
 	}

@@ -244,6 +244,13 @@ func TestJudgeImage(t *testing.T) {
 	if err != nil || !strings.Contains(out, "wire schema: pass") || !strings.Contains(out, "verdict: pass") {
 		t.Errorf("judge validate: %v\n%s", err, out)
 	}
+	// The context has no .git: the commit is the build argument's.
+	if commit := os.Getenv("MCPVERDICT_IMAGE_COMMIT"); commit != "" {
+		out, err := docker("run", "--rm", judgeTag, "--version")
+		if err != nil || !strings.Contains(out, "(commit "+commit+",") {
+			t.Errorf("judge --version: %v\n%s\nwant commit %s", err, out, commit)
+		}
+	}
 	user, err := docker("image", "inspect", "--format", "{{.Config.User}}", judgeTag)
 	if err != nil || user != "nonroot:nonroot" {
 		t.Errorf("the judge image's user is %q (%v), want nonroot:nonroot", user, err)
