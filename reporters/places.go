@@ -18,9 +18,16 @@ type Repository struct {
 	// WorkDir is the directory relative trace paths start from; empty
 	// means Root.
 	WorkDir string
+	// Entry is the server's own entry file (repository-relative, with a
+	// line): where a finding goes when its trace is not in the repository
+	// and it names no tool declared there.
+	Entry     string
+	EntryLine int
 	// Workflow is the repository-relative path of the workflow file that
-	// ran the check: where a finding goes when nothing closer is known.
-	Workflow string
+	// ran the check, and WorkflowLine the line of the step that ran it:
+	// where a finding goes when nothing closer is known.
+	Workflow     string
+	WorkflowLine int
 	// FindTool returns the repository-relative path and line that declare
 	// a tool (its name as a string literal in a tracked source file); nil
 	// never finds one.
@@ -41,6 +48,8 @@ const (
 	AtDeclaration PlaceKind = "declaration"
 	// AtTrace: the trace line of the offending event.
 	AtTrace PlaceKind = "trace"
+	// AtEntry: the server's entry file.
+	AtEntry PlaceKind = "entry"
 	// AtWorkflow: the workflow file that ran the check.
 	AtWorkflow PlaceKind = "workflow"
 )
@@ -77,8 +86,10 @@ func (r *Repository) PlaceTool(tool, file string, line int) Place {
 }
 
 // PlaceTrace places an event of a trace: at its line when the trace lies in
-// the repository, else at the workflow file, else (no repository known) at
-// the trace as given.
+// the repository, else at the server's entry file, else at the step of the
+// workflow that ran the check, else at the trace under the repository
+// root though git does not track it, else (no repository known, or a
+// trace outside it with nothing else to point at) at the trace as given.
 func (r *Repository) PlaceTrace(trace string, line int) Place {
 	if line < 1 {
 		line = 1
@@ -89,14 +100,44 @@ func (r *Repository) PlaceTrace(trace string, line int) Place {
 	if rel, ok := r.relative(trace); ok {
 		return Place{Path: rel, Line: line, InRepo: true, Kind: AtTrace}
 	}
+	if r.Entry != "" {
+		return Place{Path: r.Entry, Line: max(r.EntryLine, 1), InRepo: true, Kind: AtEntry}
+	}
 	if r.Workflow != "" {
-		return Place{Path: r.Workflow, Line: 1, InRepo: true, Kind: AtWorkflow}
+		return Place{Path: r.Workflow, Line: max(r.WorkflowLine, 1), InRepo: true, Kind: AtWorkflow}
+	}
+	if tp, ok := r.TraceLine(trace, line); ok {
+		return tp
 	}
 	return Place{Path: filepath.ToSlash(trace), Line: line, Kind: AtTrace}
 }
 
-// relative returns path relative to the root when it lies inside it.
+// TraceLine is a trace line as a repository-relative place, whether or not
+// git tracks the trace: a related location a reviewer can follow in the
+// run's artifact. false when the trace lies outside the repository.
+func (r *Repository) TraceLine(trace string, line int) (Place, bool) {
+	if r == nil || r.Root == "" {
+		return Place{}, false
+	}
+	rel, ok := r.under(trace)
+	if !ok {
+		return Place{}, false
+	}
+	return Place{Path: rel, Line: max(line, 1), InRepo: true, Kind: AtTrace}, true
+}
+
+// relative returns path relative to the root when it lies inside it and
+// git tracks it (or nothing is known of what git tracks).
 func (r *Repository) relative(path string) (string, bool) {
+	rel, ok := r.under(path)
+	if !ok || (r.Tracked != nil && !r.Tracked(rel)) {
+		return "", false
+	}
+	return rel, true
+}
+
+// under returns path relative to the root when it lies inside it.
+func (r *Repository) under(path string) (string, bool) {
 	if !filepath.IsAbs(path) {
 		dir := r.WorkDir
 		if dir == "" {
@@ -108,11 +149,7 @@ func (r *Repository) relative(path string) (string, bool) {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
-	rel = filepath.ToSlash(rel)
-	if r.Tracked != nil && !r.Tracked(rel) {
-		return "", false
-	}
-	return rel, true
+	return filepath.ToSlash(rel), true
 }
 
 // toolName matches how findings name a tool: `tool "NAME"` (Go's %q).

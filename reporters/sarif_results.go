@@ -27,7 +27,7 @@ func (b *sarifRun) findingResult(rule *sarif.ReportingDescriptor, c *judge.Claus
 		WithMessage(sarif.NewTextMessage(sentence(text))).
 		WithLocations([]*sarif.Location{b.location(place)})
 	if place.Kind != AtTrace {
-		if tp := b.repo.PlaceTrace(f.Trace, f.Line); tp.Kind == AtTrace {
+		if tp, ok := b.repo.TraceLine(f.Trace, f.Line); ok {
 			res.WithRelatedLocations([]*sarif.Location{b.location(tp).WithMessage(sarif.NewTextMessage("The offending event in the trace."))})
 		}
 	}
@@ -41,10 +41,16 @@ func (b *sarifRun) findingResult(rule *sarif.ReportingDescriptor, c *judge.Claus
 
 func (b *sarifRun) wireResult(rule *sarif.ReportingDescriptor, f *judge.WireFinding) *sarif.Result {
 	text := fmt.Sprintf("[%s] %s at %q: %s (%s:%d seq %d)", f.Party, f.Definition, f.Pointer, f.Error, f.Trace, f.Line, f.Seq)
+	place := b.repo.PlaceTrace(f.Trace, f.Line)
 	res := sarif.NewRuleResult(rule.ID).
 		WithLevel("error").
 		WithMessage(sarif.NewTextMessage(sentence(text))).
-		WithLocations([]*sarif.Location{b.location(b.repo.PlaceTrace(f.Trace, f.Line))})
+		WithLocations([]*sarif.Location{b.location(place)})
+	if place.Kind != AtTrace {
+		if tp, ok := b.repo.TraceLine(f.Trace, f.Line); ok {
+			res.WithRelatedLocations([]*sarif.Location{b.location(tp).WithMessage(sarif.NewTextMessage("The offending message in the trace."))})
+		}
+	}
 	res.WithPartialFingerPrints(map[string]any{FingerprintKey: b.fingerprint(rule.ID, string(f.Party), f.Definition+" "+f.Pointer, f.Error)})
 	res.Properties = sarif.Properties{"party": string(f.Party), "trace": f.Trace, "line": f.Line, "seq": f.Seq, "definition": f.Definition, "pointer": f.Pointer}
 	return res

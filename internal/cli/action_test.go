@@ -31,6 +31,9 @@ func quoteCommand(argv []string) string {
 func runAction(t *testing.T, r *actiontest.Runner) (int, string, time.Duration) {
 	t.Helper()
 	useSharedSchemas(t)
+	if !r.CheckedOut() {
+		r.Checkout(t)
+	}
 	t.Chdir(r.Workspace)
 	var out, errb bytes.Buffer
 	cmd := Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: r.Getenv}
@@ -78,6 +81,8 @@ func TestActionOnServerEverything(t *testing.T) {
 		t.Errorf("uploads %d, rejected %v", len(ups), api.Rejected())
 	} else if problems := peers.SarifProblems(t, writeTemp(t, "uploaded.sarif", string(ups[0].SARIF))); len(problems) > 0 {
 		t.Errorf("the uploaded SARIF fails sarif-multitool:\n%s", strings.Join(problems, "\n"))
+	} else if outside := peers.NotInRepository(t, writeTemp(t, "uploaded.sarif", string(ups[0].SARIF))); len(outside) > 0 {
+		t.Errorf("SARIF results code scanning cannot place:\n%s", strings.Join(outside, "\n"))
 	}
 	if len(store.Names()) != 1 || out["artifact-id"] == "" {
 		t.Errorf("artifacts %v, artifact-id %q, rejected %v", store.Names(), out["artifact-id"], store.Rejected())
@@ -259,6 +264,8 @@ func TestActionProbesTheToolAnnotations(t *testing.T) {
 		t.Errorf("the uploaded SARIF lacks the probe's result (uploads %d, rejected %v)", len(ups), api.Rejected())
 	} else if problems := peers.SarifProblems(t, writeTemp(t, "uploaded.sarif", string(ups[0].SARIF))); len(problems) > 0 {
 		t.Errorf("the uploaded SARIF fails sarif-multitool:\n%s", strings.Join(problems, "\n"))
+	} else if outside := peers.NotInRepository(t, writeTemp(t, "uploaded.sarif", string(ups[0].SARIF))); len(outside) > 0 {
+		t.Errorf("SARIF results code scanning cannot place:\n%s", strings.Join(outside, "\n"))
 	}
 	ledger := filepath.Join(r.Workspace, out["ledger"])
 	code, stdout, stderr := runCLI(t, "ledger", "verify", "--ledger", ledger, "--expected-head", filepath.Join(r.Workspace, out["head"]))

@@ -160,6 +160,7 @@ func (c *Command) checkTarget(f *checkFlags) (target, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.serverCommand, f.exampleServer = argv, f.server == ""
 	return stdioTarget{argv: argv}, nil
 }
 

@@ -73,7 +73,13 @@ func (c *Command) reportOptions(report *judge.Report, f *judgeFlags) reporters.O
 	if category == "" {
 		category = defaultCategory(report)
 	}
-	return reporters.Options{All: f.all, Repo: c.repository(), Category: category, Probes: f.probes}
+	repo := c.repository()
+	if repo != nil && !f.exampleServer {
+		if entry, ok := toolsource.Entry(repo.Root, repo.WorkDir, f.serverCommand, repo.Tracked); ok {
+			repo.Entry, repo.EntryLine = entry.Path, entry.Line
+		}
+	}
+	return reporters.Options{All: f.all, Repo: repo, Category: category, Probes: f.probes}
 }
 
 // repository finds the checkout: $GITHUB_WORKSPACE on a runner, else the
@@ -92,6 +98,9 @@ func (c *Command) repository() *reporters.Repository {
 	}
 	idx := toolsource.New(root)
 	repo := &reporters.Repository{Root: root, WorkDir: wd, Workflow: workflowPath(c.getenv("GITHUB_WORKFLOW_REF")), FindTool: idx.Find}
+	if repo.Workflow != "" {
+		repo.WorkflowLine = toolsource.WorkflowStep(root, repo.Workflow, c.getenv("GITHUB_ACTION"), c.getenv("GITHUB_ACTION_REPOSITORY"))
+	}
 	if tracked, ok := toolsource.Tracked(root); ok {
 		repo.Tracked = func(rel string) bool { return tracked[rel] }
 	}

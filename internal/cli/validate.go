@@ -36,6 +36,11 @@ type judgeFlags struct {
 	// probes are the tool-annotation probe reports check --probe shows
 	// beside the clauses; validate has none.
 	probes []*probe.Report
+	// serverCommand is the command of the server a check ran, which names
+	// its entry file; exampleServer is set when that server is the one
+	// built into mcpverdict, whose findings belong in no user's file.
+	serverCommand []string
+	exampleServer bool
 }
 
 func (f *judgeFlags) register(cmd *cobra.Command) {

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -20,6 +21,8 @@ type Runner struct {
 	Workspace string
 	vars      map[string]string
 	dir       string
+	// checkedOut is set once Checkout has made the workspace a git work tree.
+	checkedOut bool
 }
 
 // Repository is the repository the simulated workflow runs in.
@@ -178,3 +181,56 @@ func errUnclosed(name string) error { return parseError("output " + name + ": de
 func errMalformed(line string) error {
 	return parseError("output file line is not a command: " + line)
 }
+
+// workflowFile is the workflow the simulated run comes from, as
+// GITHUB_WORKFLOW_REF names it; the action's step is on line
+// WorkflowStepLine.
+const (
+	workflowFile     = ".github/workflows/mcp.yml"
+	WorkflowStepLine = 9
+)
+
+const workflowText = `name: mcp
+on: pull_request
+jobs:
+  mcp:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - run: npm ci
+      - uses: mcpverdict/mcpverdict@v1
+        with:
+          server: node index.js
+`
+
+// Checkout makes the workspace what actions/checkout leaves: a git work
+// tree whose every file so far is committed, with the workflow that runs
+// the action. Files written afterwards are what earlier steps of the job
+// made, which git does not track. The step is the action's, as the
+// runner names it.
+func (r *Runner) Checkout(t testing.TB) {
+	t.Helper()
+	wf := filepath.Join(r.Workspace, filepath.FromSlash(workflowFile))
+	if err := os.MkdirAll(filepath.Dir(wf), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(wf, []byte(workflowText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"init", "-q"},
+		{"add", "-A"},
+		{"-c", "user.name=runner", "-c", "user.email=runner@example.com", "commit", "-q", "-m", "checkout"},
+	} {
+		cmd := exec.Command("git", append([]string{"-C", r.Workspace}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	r.vars["GITHUB_ACTION"] = "__mcpverdict_mcpverdict"
+	r.vars["GITHUB_ACTION_REPOSITORY"] = "mcpverdict/mcpverdict"
+	r.checkedOut = true
+}
+
+// CheckedOut reports whether Checkout has run.
+func (r *Runner) CheckedOut() bool { return r.checkedOut }

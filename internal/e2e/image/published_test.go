@@ -82,6 +82,9 @@ func (s *step) expectPublished(r result) {
 	if problems := peers.SarifProblems(s.t, s.inWorkspace(r.outputs["sarif"])); len(problems) > 0 {
 		s.t.Errorf("sarif-multitool (SARIF and GitHub rules):\n%s", strings.Join(problems, "\n"))
 	}
+	if outside := peers.NotInRepository(s.t, s.inWorkspace(r.outputs["sarif"])); len(outside) > 0 {
+		s.t.Errorf("SARIF results code scanning cannot place:\n%s", strings.Join(outside, "\n"))
+	}
 	if c := peers.JUnitCounts(s.t, s.inWorkspace(r.outputs["junit"])); c.Total == 0 {
 		s.t.Errorf("the JUnit report holds no test case: %+v", c)
 	}

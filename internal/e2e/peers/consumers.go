@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -133,4 +134,58 @@ func JUnitCounts(t testing.TB, path string) JUnit {
 		t.Fatalf("%s: %s", err, out)
 	}
 	return c
+}
+
+// NotInRepository lists the results of a SARIF file that code scanning
+// cannot place on a pull request: a result whose first location is not a
+// relative path under %SRCROOT% (the repository), or a related location
+// that is not.
+func NotInRepository(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type location struct {
+		PhysicalLocation *struct {
+			ArtifactLocation struct {
+				URI       string `json:"uri"`
+				URIBaseID string `json:"uriBaseId"`
+			} `json:"artifactLocation"`
+		} `json:"physicalLocation"`
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID           string     `json:"ruleId"`
+				Locations        []location `json:"locations"`
+				RelatedLocations []location `json:"relatedLocations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	inRepo := func(l location) bool {
+		if l.PhysicalLocation == nil {
+			return false
+		}
+		a := l.PhysicalLocation.ArtifactLocation
+		return a.URIBaseID == "%SRCROOT%" && a.URI != "" && !strings.Contains(a.URI, ":") &&
+			!strings.HasPrefix(a.URI, "/") && !strings.HasPrefix(a.URI, "../") && a.URI != ".."
+	}
+	var out []string
+	for _, run := range log.Runs {
+		for i, res := range run.Results {
+			if len(res.Locations) == 0 || !inRepo(res.Locations[0]) {
+				out = append(out, fmt.Sprintf("result %d (%s): location %+v is not in the repository", i, res.RuleID, res.Locations))
+			}
+			for _, rel := range res.RelatedLocations {
+				if !inRepo(rel) {
+					out = append(out, fmt.Sprintf("result %d (%s): related location %+v is not in the repository", i, res.RuleID, rel))
+				}
+			}
+		}
+	}
+	return out
 }
