@@ -68,7 +68,8 @@ func (hp *hintProbes) run(ctx context.Context, c *Command, f *checkFlags) {
 			return
 		}
 		rep, err := probe.Run(ctx, def, probe.Options{
-			Runs: probe.MinRuns, ConcurrentAttempts: f.probeAttempts,
+			Harness: VersionString(),
+			Runs:    probe.MinRuns, ConcurrentAttempts: f.probeAttempts,
 			TraceDir: filepath.Join(dir, probeSessionDir),
 			Progress: func(line string) { fmt.Fprintf(c.Stderr, "mcpverdict: probe %s: %s\n", def.Name, line) },
 		})

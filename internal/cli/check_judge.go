@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/mcpverdict/mcpverdict/internal/evidence"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
@@ -39,6 +42,7 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 		return err
 	}
 	markUndriven(report, sessions)
+	describeRun(report)
 	drift, err := c.contractDrift(&f.evidence, f.outDir, append(driven, probes...), report)
 	if err != nil {
 		return err
@@ -168,4 +172,17 @@ func (c *Command) writeCheckReports(report *judge.Report, f *checkFlags) error {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	return c.writeReport(rep, report, &f.judgeFlags)
+}
+
+// describeRun says in the report what ran the check and, per trace, how
+// the server named itself: check recorded the traces, so it knows both.
+func describeRun(report *judge.Report) {
+	report.Build, report.Toolchains = VersionString(), provenance.Toolchains()
+	for i := range report.Runs {
+		events, _ := trace.ReadFile(report.Runs[i].Trace)
+		if self := evidence.ServerSelf(events); self != nil {
+			id := provenance.IdentifyServer(self)
+			report.Runs[i].Server = &id
+		}
+	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,10 +56,22 @@ func TestCheckWritesTheRunLedgerAndReportsDrift(t *testing.T) {
 		}
 	}
 	holdToReportSchema(t, reportJSON, "CONTRACT-002", "CONTRACT-003")
+	var rep struct {
+		Build string
+		Runs  []struct {
+			Server *struct{ Name, Version string }
+		}
+	}
+	if data, _ := os.ReadFile(reportJSON); json.Unmarshal(data, &rep) != nil || !strings.HasPrefix(rep.Build, "mcpverdict ") || len(rep.Runs) == 0 || rep.Runs[0].Server == nil || rep.Runs[0].Server.Name == "" {
+		t.Errorf("the report does not say what ran it or which server it judged: %+v", rep)
+	}
 	head, _ := os.ReadFile(filepath.Join(out, HeadFile))
 	code, stdout, _ := runCLI(t, "ledger", "verify", "--ledger", filepath.Join(out, LedgerFile), "--expected-head", string(head))
 	if code != 0 || !strings.Contains(stdout, `"contract_findings":1`) {
 		t.Errorf("the run ledger does not verify: %s", stdout)
+	}
+	if !strings.Contains(stdout, `"server":`) {
+		t.Errorf("the ledger has no server block: %s", stdout)
 	}
 	// What a user globs for the traces finds the traces alone.
 	traces, _ := filepath.Glob(filepath.Join(out, "*.jsonl"))

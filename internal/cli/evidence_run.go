@@ -16,6 +16,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -54,7 +55,7 @@ func startRun(cmd *cobra.Command) runStart {
 // outDir, and prints the head.
 func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, probes []evidence.ProbeEvidence, drift *evidence.Drift, start runStart) error {
 	head, err := evidence.WriteRunLedger(filepath.Join(outDir, LedgerFile), filepath.Join(outDir, HeadFile), evidence.RunEvidence{
-		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.getenv),
+		Provenance: c.provenance(start),
 		Traces:     traces, Report: report, Drift: drift, Probes: probes,
 	})
 	if err != nil {
@@ -164,7 +165,7 @@ func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, rep
 		headOut = strings.TrimSuffix(f.ledger, filepath.Ext(f.ledger)) + ".head"
 	}
 	head, err := evidence.WriteRunLedger(f.ledger, headOut, evidence.RunEvidence{
-		Provenance: ledger.NewProvenance(Version(), start.command, start.at, c.getenv),
+		Provenance: c.provenance(start),
 		Traces:     tracePaths(traces), TraceNames: traceNames(traces), Report: report, Drift: drift,
 	})
 	if err != nil {
@@ -172,4 +173,12 @@ func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, rep
 	}
 	fmt.Fprintf(c.Stderr, "mcpverdict: ledger head: %s (%s)\n", head, headOut)
 	return nil
+}
+
+// provenance opens a run's ledger: the version and invocation, the CI
+// run, and the build and toolchains.
+func (c *Command) provenance(start runStart) ledger.Provenance {
+	p := ledger.NewProvenance(Version(), start.command, start.at, c.getenv)
+	p.Build, p.Toolchains = VersionString(), provenance.Toolchains()
+	return p
 }

@@ -71,7 +71,8 @@ func (c *Command) runProbe(ctx context.Context, path string, f *probeRunFlags) e
 		return probeError(err)
 	}
 	rep, err := probe.Run(ctx, def, probe.Options{
-		Runs: f.runs, ConcurrentAttempts: f.attempts, Tools: f.tools, NoSandbox: f.noSandbox,
+		Harness: VersionString(),
+		Runs:    f.runs, ConcurrentAttempts: f.attempts, Tools: f.tools, NoSandbox: f.noSandbox,
 		TraceDir: filepath.Join(f.outDir, probeSessionDir),
 		Progress: func(line string) { fmt.Fprintf(c.Stderr, "mcpverdict: probe %s\n", line) },
 	})

@@ -166,7 +166,27 @@ func TestProbeRunWithTheDefaultOutFolder(t *testing.T) {
 	if !strings.Contains(stdout, "expectations: 10/10 matched") {
 		t.Errorf("the report lacks the fixture's expectations:\n%s", stdout)
 	}
-	if _, err := os.Stat(filepath.Join("mcpverdict-out", "probe-report.json")); err != nil {
-		t.Errorf("no report in the default folder: %v", err)
+	data, err := os.ReadFile(filepath.Join("mcpverdict-out", "probe-report.json"))
+	if err != nil {
+		t.Fatalf("no report in the default folder: %v", err)
+	}
+	var rep struct {
+		Provenance struct {
+			Harness    string
+			Server     struct{ Name, Version string }
+			Toolchains map[string]string
+			Initialize json.RawMessage
+			ToolsList  []json.RawMessage `json:"tools_list"`
+		}
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Provenance
+	if !strings.HasPrefix(p.Harness, "mcpverdict ") || p.Server.Name == "" || p.Toolchains["go"] == "" || len(p.Initialize) == 0 || len(p.ToolsList) == 0 {
+		t.Errorf("the report's provenance is short of the build, the server, the toolchains or what the server said: %+v", p)
+	}
+	if !strings.Contains(stdout, "  server: "+p.Server.Name+" ") || !strings.Contains(stdout, "  harness: mcpverdict ") {
+		t.Errorf("the text report does not name the server and the harness:\n%s", stdout)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"io"
 	"os"
 
@@ -94,6 +95,11 @@ func appendTrace(led *ledger.File, path, name string) error {
 	events, err := trace.ReadFile(path)
 	if err != nil && len(events) == 0 {
 		return nil // a trace that cannot be read has no declarations to record; the report says why
+	}
+	if self := ServerSelf(events); self != nil {
+		if _, err := led.Append("server", map[string]any{"trace": name, "identity": provenance.IdentifyServer(self), "said": self}); err != nil {
+			return err
+		}
 	}
 	tools := ServedTools(events)
 	if len(tools) == 0 {

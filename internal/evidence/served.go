@@ -72,3 +72,31 @@ func ServerName(events []trace.Event) string {
 	}
 	return ""
 }
+
+// ServerSelf is the server's first answer to initialize (or, under
+// 2026-07-28, to server/discover) in a trace, as received: how the
+// server described itself. nil when the trace holds none.
+func ServerSelf(events []trace.Event) json.RawMessage {
+	asked := map[string]bool{}
+	for _, ev := range events {
+		if !ev.IsMessage() || ev.Payload == nil {
+			continue
+		}
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Result json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal(ev.Payload, &msg) != nil || msg.ID == nil {
+			continue
+		}
+		key := ev.Session + "\x00" + string(msg.ID)
+		switch {
+		case ev.Direction == trace.ClientToServer && (msg.Method == "initialize" || msg.Method == "server/discover"):
+			asked[key] = true
+		case ev.Direction == trace.ServerToClient && asked[key] && msg.Result != nil:
+			return msg.Result
+		}
+	}
+	return nil
+}

@@ -1,6 +1,9 @@
 package judge
 
-import "github.com/mcpverdict/mcpverdict/internal/spec"
+import (
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+)
 
 // Outcome is what the judge concluded about one clause in one run.
 type Outcome string
@@ -123,17 +126,23 @@ type Run struct {
 	// "stopped" (no lifecycle event at the end).
 	Ending string   `json:"ending,omitempty"`
 	Notes  []string `json:"notes,omitempty"`
+	// Server is the server as it named itself, when the command that
+	// recorded the trace says (check); the judge reads no identity.
+	Server *provenance.ServerIdentity `json:"server,omitempty"`
 	// Wire is the wire-schema result, beside the clause rows.
 	Wire WireResult `json:"wire_schema"`
 }
 
 // Report is the judgement of every trace given.
 type Report struct {
-	Tool    string  `json:"tool"`
-	Version string  `json:"version"`
-	Party   string  `json:"party,omitempty"`
-	Strict  bool    `json:"strict"`
-	Runs    []Run   `json:"runs"`
-	Totals  Totals  `json:"totals"`
-	Verdict Verdict `json:"verdict"`
+	Tool    string `json:"tool"`
+	Version string `json:"version"`
+	// Build and Toolchains say what ran the check (set by check).
+	Build      string            `json:"build,omitempty"`
+	Toolchains map[string]string `json:"toolchains,omitempty"`
+	Party      string            `json:"party,omitempty"`
+	Strict     bool              `json:"strict"`
+	Runs       []Run             `json:"runs"`
+	Totals     Totals            `json:"totals"`
+	Verdict    Verdict           `json:"verdict"`
 }

@@ -23,6 +23,11 @@ type Provenance struct {
 	WrittenAt string `json:"written_at,omitempty"`
 	// CI names the GitHub Actions run, when there is one.
 	CI map[string]string `json:"ci,omitempty"`
+	// Build is the binary's version line (version, commit, Go version)
+	// and Toolchains the runtimes on the machine: what else would explain
+	// a run another machine does not reproduce.
+	Build      string            `json:"build,omitempty"`
+	Toolchains map[string]string `json:"toolchains,omitempty"`
 }
 
 // NewProvenance describes a run of version invoked as command, started at

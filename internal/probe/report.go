@@ -11,6 +11,7 @@ const ReportSchemaID = "https://mcpverdict.dev/schemas/probe-report/1"
 type Report struct {
 	Schema     string         `json:"$schema"`
 	Definition DefinitionInfo `json:"definition"`
+	Provenance Provenance     `json:"provenance"`
 	Runs       int            `json:"runs"`
 	// ConcurrentAttempts is the attempts per mode for each claim of
 	// idempotence.

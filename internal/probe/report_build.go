@@ -3,6 +3,7 @@ package probe
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"os"
 	"time"
 )
@@ -20,6 +21,7 @@ func (r *runner) report(ev *evidence) *Report {
 	if r.sandbox != nil {
 		rep.Sandbox.Reason = r.sandbox.Error()
 	}
+	rep.Provenance = r.provenance(ev)
 	if r.keep {
 		rep.Sessions.TraceDir = r.traceDir
 	}
@@ -239,4 +241,16 @@ func appendOnlyAdded(fs []*caseFacts) bool {
 		}
 	}
 	return false
+}
+
+// provenance says what made the report and what the server said of
+// itself in the first control session.
+func (r *runner) provenance(ev *evidence) Provenance {
+	p := Provenance{Harness: r.opts.Harness, Definition: provenance.GitStateOf(r.def.Path), Toolchains: provenance.Toolchains()}
+	if len(ev.Controls) > 0 && ev.Controls[0] != nil {
+		c := ev.Controls[0]
+		p.Initialize, p.ToolsList = c.Initialize, c.Pages
+		p.Server = provenance.IdentifyServer(c.Initialize)
+	}
+	return p
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
@@ -32,7 +33,13 @@ func WriteText(w io.Writer, rep *Report) error {
 
 func writeHeader(b *strings.Builder, rep *Report) {
 	fmt.Fprintf(b, "probe %s  (%d runs, %d concurrent attempts per mode, %d sessions)\n", rep.Definition.Name, rep.Runs, rep.ConcurrentAttempts, rep.Sessions.Count)
-	fmt.Fprintf(b, "  definition: %s (sha256 %s)\n", rep.Definition.Path, short(rep.Definition.SHA256))
+	fmt.Fprintf(b, "  definition: %s (sha256 %s%s)\n", rep.Definition.Path, short(rep.Definition.SHA256), gitLine(rep.Provenance.Definition))
+	if s := rep.Provenance.Server; s.Name != "" {
+		fmt.Fprintf(b, "  server: %s\n", serverLine(s))
+	}
+	if rep.Provenance.Harness != "" {
+		fmt.Fprintf(b, "  harness: %s\n", rep.Provenance.Harness)
+	}
 	fmt.Fprintf(b, "  reset: %s\n", resetLine(rep.Reset))
 	fmt.Fprintf(b, "  coverage: %s\n", coverageLine(rep.Coverage))
 	fmt.Fprintf(b, "  network sandbox: %s\n", sandboxLine(rep.Sandbox))
@@ -218,4 +225,31 @@ func clausesLine(p *ProtocolReport) string {
 		return ""
 	}
 	return " (" + strings.Join(parts, "; ") + "; see mcpverdict validate)"
+}
+
+// gitLine says which commit the definition was read at.
+func gitLine(g provenance.GitState) string {
+	switch {
+	case g.Commit == "":
+		return ""
+	case g.Dirty:
+		return ", at commit " + short(g.Commit) + " with uncommitted changes"
+	}
+	return ", at commit " + short(g.Commit)
+}
+
+// serverLine is the server as it named itself; every part is the server's
+// own text, so each is quoted.
+func serverLine(s provenance.ServerIdentity) string {
+	line := wiretext.Quote(s.Name)
+	if s.Version != "" {
+		line += " " + wiretext.Quote(s.Version)
+	}
+	if s.SDK != "" {
+		line += ", SDK " + wiretext.Quote(s.SDK)
+	}
+	if s.ProtocolVersion != "" {
+		line += ", protocol " + wiretext.Quote(s.ProtocolVersion)
+	}
+	return line
 }

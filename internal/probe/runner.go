@@ -38,6 +38,9 @@ type Options struct {
 	// Progress, when set, is told of every session that ends (one line, no
 	// newline); it is never called twice at once.
 	Progress func(line string)
+	// Harness names the build running the probe, for the report's
+	// provenance.
+	Harness string
 }
 
 // MinRuns is the fewest runs a probe accepts: nondeterminism between runs

@@ -18,9 +18,11 @@ type sessionResult struct {
 	Traces []string
 	// Final is the state after every server exited.
 	Final Snapshot
-	// Pages are the first server's tools/list results, as received.
-	Pages []json.RawMessage
-	Calls []CallOutcome
+	// Initialize and Pages are the first server's initialize result and
+	// tools/list results, as received.
+	Initialize json.RawMessage
+	Pages      []json.RawMessage
+	Calls      []CallOutcome
 	// Net holds the connection attempts of every process; FirstCall is
 	// when the first tools/call was sent (zero for a control session).
 	Net       []NetAttempt
@@ -113,7 +115,7 @@ func (r *runner) startAll(ctx context.Context, plan sessionPlan, stateDir string
 		wg.Go(func() { pages[i], errs[i] = s.handshake(ctx) })
 	}
 	wg.Wait()
-	res.Pages = pages[0]
+	res.Initialize, res.Pages = srvs[0].initialize, pages[0]
 	for _, err := range errs {
 		if err != nil {
 			return srvs, err

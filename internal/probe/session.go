@@ -32,6 +32,8 @@ type server struct {
 	netLog   string
 	stateDir string
 	opts     *sessionOptions
+	// initialize is the server's initialize result, as received.
+	initialize json.RawMessage
 }
 
 // sessionOptions are what every server of one probe shares.
@@ -112,7 +114,7 @@ func signalNote(st capture.ExitStatus) string {
 func (s *server) handshake(ctx context.Context) ([]json.RawMessage, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.opts.startupTimeout)
 	defer cancel()
-	_, err := s.client.Call(ctx, "initialize", map[string]any{
+	res, err := s.client.Call(ctx, "initialize", map[string]any{
 		"protocolVersion": probeRevision,
 		"capabilities":    map[string]any{},
 		"clientInfo":      map[string]any{"name": "mcpverdict-probe", "version": "1.0.0"},
@@ -120,6 +122,7 @@ func (s *server) handshake(ctx context.Context) ([]json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("initialize: %w", s.explain(err))
 	}
+	s.initialize = res
 	if err := s.client.Notify("notifications/initialized", nil); err != nil {
 		return nil, fmt.Errorf("notifications/initialized: %w", s.explain(err))
 	}
