@@ -16,10 +16,10 @@ import (
 func (c *Command) ledgerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ledger",
-		Short: "Verify (and sign the head of) an evidence ledger",
+		Short: "Verify, sign the head of, or export an evidence ledger",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(c.ledgerVerifyCmd(), c.ledgerSignCmd())
+	cmd.AddCommand(c.ledgerVerifyCmd(), c.ledgerSignCmd(), c.ledgerExportCmd())
 	return cmd
 }
 
