@@ -2,15 +2,18 @@ package evidence
 
 import (
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"io"
 	"os"
+	"unicode/utf8"
 
 	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -97,7 +100,7 @@ func appendTrace(led *ledger.File, path, name string) error {
 		return nil // a trace that cannot be read has no declarations to record; the report says why
 	}
 	if self := ServerSelf(events); self != nil {
-		if _, err := led.Append("server", map[string]any{"trace": name, "identity": provenance.IdentifyServer(self), "said": self}); err != nil {
+		if _, err := led.Append("server", serverBlock(name, self)); err != nil {
 			return err
 		}
 	}
@@ -161,4 +164,22 @@ func appendReport(led *ledger.File, rep *judge.Report) error {
 	}
 	_, err := led.Append("wire_schema", map[string]any{"runs": wire})
 	return err
+}
+
+// serverBlock is how the server described itself in a trace. What it said
+// is kept as JSON when canonical JSON can hold it; a result with a lone
+// surrogate or a byte that is not UTF-8 (which canonical JSON refuses,
+// having no UTF-8 form to hash) is kept as its text, or as Base64 when
+// that text is not UTF-8 either.
+func serverBlock(trace string, said json.RawMessage) map[string]any {
+	block := map[string]any{"trace": trace, "identity": provenance.IdentifyServer(said)}
+	switch _, err := canon.Decode(said); {
+	case err == nil:
+		block["said"] = said
+	case utf8.Valid(said):
+		block["said_text"] = string(said)
+	default:
+		block["said_base64"] = base64.StdEncoding.EncodeToString(said)
+	}
+	return block
 }
