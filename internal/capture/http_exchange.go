@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 
@@ -93,8 +94,8 @@ func (x *exchange) serve(ctx context.Context, client *clientWriter, r *http.Requ
 }
 
 // upstreamRequest records the client's request and returns it addressed to
-// upstream. A body the client stops sending midway is recorded as a
-// transport-abort carrying what arrived.
+// upstream. A body the client stops sending midway, or sends too slowly, is
+// recorded as a transport-abort carrying what arrived.
 func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.Request, error) {
 	header := forwardableHeaders(r.Header)
 	header.Del("Accept-Encoding")
@@ -106,13 +107,17 @@ func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.
 	body, size, err := x.recordBody(trace.ClientToServer, r.Body)
 	if err != nil {
 		partial, _ := io.ReadAll(body)
-		x.abort(trace.ClientToServer, "the client's request body broke off: "+err.Error(), partial)
+		dir, reason := x.whyBodyBroke(ctx, err)
+		x.abort(dir, reason, partial)
 		return nil, fmt.Errorf("cannot read the request body: %w", err)
 	}
-	req, err := http.NewRequestWithContext(ctx, r.Method, x.target(r.URL).String(), body)
+	// The URL is set, not parsed from a string: a parse error would quote
+	// upstream's URL, userinfo and all, to the client.
+	req, err := http.NewRequestWithContext(ctx, r.Method, "", body)
 	if err != nil {
 		return nil, err
 	}
+	req.URL = x.target(r.URL)
 	if size < 0 {
 		size = r.ContentLength
 	}
@@ -121,6 +126,18 @@ func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.
 		req.Body = http.NoBody
 	}
 	return req, nil
+}
+
+// whyBodyBroke says why reading the client's request body failed.
+func (x *exchange) whyBodyBroke(ctx context.Context, err error) (trace.Direction, string) {
+	switch {
+	case errors.Is(context.Cause(ctx), errProxyClosed):
+		return whyEnded(ctx, err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return trace.ClientToServer, fmt.Sprintf("the client did not send its whole request body within %s (ProxyConfig.RequestBodyTimeout)", x.proxy.bodyTimeout)
+	default:
+		return trace.ClientToServer, "the client's request body broke off: " + err.Error()
+	}
 }
 
 // target is upstream's scheme and host with the client's path and query.

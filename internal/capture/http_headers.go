@@ -2,6 +2,7 @@ package capture
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -13,9 +14,10 @@ const redacted = "[redacted]"
 // the streamable-HTTP transport defines (plus every mcp-param-*), content
 // negotiation, and the response headers the spec's clauses speak of (405's
 // allow, 401's www-authenticate, SSE's cache-control and x-accel-buffering).
-// Everything else is left out: an allowlist cannot leak a header it has
-// never heard of. host is not kept because the proxy rewrites it to the
-// upstream's, so it would say nothing about the client.
+// Everything else is left out, but for the presence of the headers whose
+// name says they hold a credential (credentialWords): an allowlist cannot
+// leak a header it has never heard of. host is not kept because the proxy
+// rewrites it to the upstream's, so it would say nothing about the client.
 var recordedHeaderNames = map[string]bool{
 	"accept":               true,
 	"content-type":         true,
@@ -34,26 +36,49 @@ var recordedHeaderNames = map[string]bool{
 	"retry-after":          true,
 }
 
-// credentialHeaderNames carry secrets: only their presence is recorded.
-var credentialHeaderNames = map[string]bool{
-	"authorization":       true,
-	"proxy-authorization": true,
-	"cookie":              true,
-	"set-cookie":          true,
+// credentialWords mark a header name as one that carries a secret when one
+// of its words (between "-", "_" and ".") is one of them or ends with one:
+// authorization, set-cookie, x-api-key, x-apikey, x-auth-token,
+// mcp-param-password and every header named like them, known or not, is
+// recorded as present with its value "[redacted]". Whole words, so that
+// mcp-param-author or mcp-param-max-tokens, which the judge holds to the
+// arguments they mirror, keep their values; so does www-authenticate, a
+// challenge rather than a credential.
+var credentialWords = []string{
+	"auth", "authorization", "cookie", "credential", "credentials", "key",
+	"passphrase", "passwd", "password", "secret", "token",
 }
 
+// namesCredential reports whether a lower-cased header name says it
+// carries a secret.
+func namesCredential(lower string) bool {
+	for word := range strings.FieldsFuncSeq(lower, isNameSeparator) {
+		for _, credential := range credentialWords {
+			if strings.HasSuffix(word, credential) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNameSeparator(r rune) bool { return r == '-' || r == '_' || r == '.' }
+
 // recordedHeaders returns what a trace may hold of h: allowlisted headers
-// under lower-cased names (several values joined with ", "), and credential
-// headers with their value replaced by "[redacted]".
+// and mcp-param-* under lower-cased names (several values joined with
+// ", "), and headers whose name says they carry a credential with their
+// value replaced by "[redacted]".
 func recordedHeaders(h http.Header) map[string]string {
 	var out map[string]string
 	for name, values := range h {
 		lower := strings.ToLower(name)
 		value := strings.Join(values, ", ")
 		switch {
-		case credentialHeaderNames[lower]:
+		case recordedHeaderNames[lower]:
+			value = recordedValue(lower, value)
+		case namesCredential(lower):
 			value = redacted
-		case recordedHeaderNames[lower], strings.HasPrefix(lower, "mcp-param-"):
+		case strings.HasPrefix(lower, "mcp-param-"):
 		default:
 			continue
 		}
@@ -63,6 +88,19 @@ func recordedHeaders(h http.Header) map[string]string {
 		out[lower] = value
 	}
 	return out
+}
+
+// recordedValue is what the trace keeps of an allowlisted header: its
+// value, but for a URL that could carry a credential.
+func recordedValue(lower, value string) string {
+	if lower != "location" {
+		return value
+	}
+	u, err := url.Parse(value)
+	if err != nil {
+		return redacted
+	}
+	return RedactURL(u)
 }
 
 // hopByHopHeaders belong to one connection, not to the message (RFC 9110

@@ -18,6 +18,9 @@ func (s *serverProcess) signalGroup(sig os.Signal) {
 	}
 }
 
+// groupAlive is false: there is no group to outlive the server.
+func (s *serverProcess) groupAlive() bool { return false }
+
 func exitStatusOf(ps *os.ProcessState) ExitStatus { return ExitStatus{Code: ps.ExitCode()} }
 
 func signalName(sig os.Signal) string { return sig.String() }

@@ -33,6 +33,14 @@ func (s *serverProcess) signalGroup(sig os.Signal) {
 	}
 }
 
+// groupAlive reports whether a process of the server's group still runs.
+// A zombie does not count: it is over, and where no init reaps orphans
+// (a container's), it would be there for good.
+func (s *serverProcess) groupAlive() bool {
+	err := syscall.Kill(-s.cmd.Process.Pid, 0)
+	return !errors.Is(err, syscall.ESRCH) && !onlyZombiesIn(s.cmd.Process.Pid)
+}
+
 func exitStatusOf(ps *os.ProcessState) ExitStatus {
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		return ExitStatus{Code: 128 + int(ws.Signal()), Signal: signalName(ws.Signal())}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -16,6 +17,18 @@ import (
 // DefaultMaxMessage is the largest body or SSE frame the proxy records
 // unless told otherwise.
 const DefaultMaxMessage = 64 << 20
+
+// DefaultResponseHeaderTimeout is how long upstream has to start its
+// response, once it has the whole request, unless told otherwise. A JSON
+// response to a long tool call arrives only when the call is done, so this
+// is as patient as the clients that wait longest; an upstream that never
+// answers still frees its exchange.
+const DefaultResponseHeaderTimeout = 5 * time.Minute
+
+// DefaultRequestBodyTimeout is how long a client has to send a request
+// body unless told otherwise: an MCP message is sent at once, so only a
+// client that trickles its body, or stalls, runs out of it.
+const DefaultRequestBodyTimeout = time.Minute
 
 // errProxyClosed cancels the upstream requests still in flight at Close.
 var errProxyClosed = errors.New("the recording proxy was closed")
@@ -36,6 +49,14 @@ type ProxyConfig struct {
 	// that is recorded; zero means DefaultMaxMessage. Past it the bytes are
 	// still forwarded, unrecorded, after a transport-abort that says so.
 	MaxMessage int
+	// ResponseHeaderTimeout bounds the wait for upstream's response header
+	// once the request is sent; zero means DefaultResponseHeaderTimeout. It
+	// applies to the transport the proxy builds, not to a given Transport.
+	ResponseHeaderTimeout time.Duration
+	// RequestBodyTimeout bounds the time a client takes to send a request
+	// body, from the request's arrival to the body's end; zero means
+	// DefaultRequestBodyTimeout.
+	RequestBodyTimeout time.Duration
 }
 
 // Proxy is a reverse proxy for the streamable-HTTP transport that records
@@ -54,7 +75,8 @@ type ProxyConfig struct {
 // recorded. Every event of an exchange carries its number and a stream
 // name, "<method>:<exchange>" ("post:3", "get:4"). The recorded path leaves
 // out the query, which can carry credentials; headers are the allowlisted
-// ones (see recordedHeaderNames).
+// ones (see recordedHeaderNames), and those named like a credential with
+// their value redacted (see credentialWords).
 //
 // Several sessions may share one proxy and one trace. Each event carries its
 // session's mcp-session-id: the request's header, or for the initialize
@@ -69,15 +91,19 @@ type ProxyConfig struct {
 //     upstream accepts (2xx) a DELETE of that session; with stream, when
 //     upstream ends an SSE stream between frames; with neither, at Close.
 //   - transport-abort with exchange, stream and a reason when an exchange
-//     breaks: upstream could not be reached (the client gets 502), closed a
-//     stream mid-frame or failed (the partial bytes ride along as raw), the
-//     client disconnected, the proxy closed, or a message outgrew
-//     MaxMessage and recording of that stream or body stopped.
+//     breaks: upstream could not be reached or sent no response header in
+//     time (the client gets 502), closed a stream mid-frame or failed (the
+//     partial bytes ride along as raw), the client disconnected or did not
+//     send its body in time (what arrived rides along as raw), the proxy
+//     closed, or a message outgrew MaxMessage and recording of that
+//     stream or body stopped.
 type Proxy struct {
 	upstream   *url.URL
 	recorder   trace.Recorder
 	transport  http.RoundTripper
 	maxMessage int
+	// bodyTimeout is RequestBodyTimeout, or its default.
+	bodyTimeout time.Duration
 
 	exchanges atomic.Int64
 	closing   context.Context // cancelled by Close, ending every exchange in flight
@@ -99,12 +125,13 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 	}
 	closing, stop := context.WithCancelCause(context.Background())
 	p := &Proxy{
-		upstream:   cfg.Upstream,
-		recorder:   cfg.Recorder,
-		transport:  cfg.transport(),
-		maxMessage: cmp0(cfg.MaxMessage, DefaultMaxMessage),
-		closing:    closing,
-		stop:       stop,
+		upstream:    cfg.Upstream,
+		recorder:    cfg.Recorder,
+		transport:   cfg.transport(),
+		maxMessage:  cmp0(cfg.MaxMessage, DefaultMaxMessage),
+		bodyTimeout: cmp0(cfg.RequestBodyTimeout, DefaultRequestBodyTimeout),
+		closing:     closing,
+		stop:        stop,
 	}
 	if _, err := p.recorder.Record(proxyLifecycle(trace.TransportOpen)); err != nil {
 		return nil, fmt.Errorf("capture http: record transport-open: %w", err)
@@ -115,7 +142,7 @@ func NewProxy(cfg ProxyConfig) (*Proxy, error) {
 func (cfg *ProxyConfig) check() error {
 	u := cfg.Upstream
 	if u == nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("capture http: upstream %v is not an http:// or https:// URL", u)
+		return fmt.Errorf("capture http: upstream %s is not an http:// or https:// URL", RedactURL(u))
 	}
 	if cfg.Recorder == nil {
 		return errors.New("capture http: no recorder")
@@ -132,10 +159,11 @@ func (cfg *ProxyConfig) transport() http.RoundTripper {
 	// Compression would hide the messages from the recorder.
 	t.DisableCompression = true
 	t.MaxIdleConnsPerHost = 64
+	t.ResponseHeaderTimeout = cmp0(cfg.ResponseHeaderTimeout, DefaultResponseHeaderTimeout)
 	return t
 }
 
-func cmp0(v, fallback int) int {
+func cmp0[T int | time.Duration](v, fallback T) T {
 	if v == 0 {
 		return fallback
 	}
@@ -155,6 +183,8 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// when the response header goes out, and upstream would get half of it.
 	_ = http.NewResponseController(w).EnableFullDuplex()
 	client := newClientWriter(w)
+	// Set before Close can cut the client off, so that it never undoes the cut.
+	r.Body = client.bodyWithin(r.Body, p.bodyTimeout)
 	ctx, cancel := context.WithCancelCause(r.Context())
 	defer cancel(nil)
 	stopOnClose := context.AfterFunc(p.closing, func() {

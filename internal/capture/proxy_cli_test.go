@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -85,5 +86,44 @@ func checkCLITrace(t *testing.T, evs []trace.Event, session string) {
 	}
 	if !request || !answer {
 		t.Errorf("the trace lacks the initialize request (%v) or its answer under session %q (%v): %+v", request, session, answer, evs)
+	}
+}
+
+// TestCaptureHTTPCommandKeepsUpstreamCredentialsOutOfItsOutput gives
+// capture http an upstream URL with a password and a token in it: neither
+// appears on stdout, stderr or in the trace, whether the URL is used or
+// refused.
+func TestCaptureHTTPCommandKeepsUpstreamCredentialsOutOfItsOutput(t *testing.T) {
+	server := testserver.NewEchoServer()
+	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	t.Cleanup(up.Close)
+	upstream := strings.Replace(up.URL, "http://", "http://user:SECRET-PASS@", 1) + "/mcp?token=SECRET-QUERY"
+	out := filepath.Join(t.TempDir(), "session.jsonl")
+	var stdout, stderr capture.SyncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cmd := cli.Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Context: ctx}
+	exit := make(chan int, 1)
+	go func() { exit <- cmd.Main([]string{"capture", "-o", out, "http", "--upstream", upstream}) }()
+	capture.InitializeThrough(t, waitForLine(t, &stdout, exit))
+	cancel()
+	if code := <-exit; code != 0 {
+		t.Fatalf("capture http exited %d: %s", code, stderr.String())
+	}
+	recorded, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := cli.Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
+	if code := refused.Main([]string{"capture", "-o", out + ".2", "http", "--upstream", "ftp://user:SECRET-PASS@host/mcp?token=SECRET-QUERY"}); code == 0 {
+		t.Errorf("capture http accepted an ftp upstream")
+	}
+	for name, b := range map[string][]byte{"stdout": stdout.Bytes(), "stderr": stderr.Bytes(), "the trace": recorded} {
+		if bytes.Contains(b, []byte("SECRET")) {
+			t.Errorf("%s holds a credential from the upstream URL:\n%s", name, b)
+		}
+	}
+	if !strings.Contains(stderr.String(), "recording http://[redacted]@127.0.0.1:") {
+		t.Errorf("stderr %q does not name the upstream, redacted", stderr.String())
 	}
 }

@@ -112,6 +112,9 @@ func TestProxyHeadersKeepNoCredentials(t *testing.T) {
 		w.Header().Set("Set-Cookie", "session=SECRET-SET-COOKIE")
 		w.Header().Set("Content-Type", "application/json")
 		w.Header().Set("X-Internal-Token", "SECRET-RESPONSE-HEADER")
+		w.Header().Set("Location", "https://user:SECRET-LOCATION-PASS@auth.example/cb?code=SECRET-CODE#access_token=SECRET-FRAGMENT")
+		w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"`)
+		w.Header().Set("X-Served-By", "node-7")
 		_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{}}`)
 	}))
 	t.Cleanup(up.Close)
@@ -121,6 +124,13 @@ func TestProxyHeadersKeepNoCredentials(t *testing.T) {
 	req.Header.Set("Cookie", "sid=SECRET-COOKIE")
 	req.Header.Set("Proxy-Authorization", "Basic SECRET-PROXY")
 	req.Header.Set("X-Api-Key", "SECRET-KEY")
+	req.Header.Set("X-Auth-Token", "SECRET-AUTH-TOKEN")
+	req.Header.Set("X-Client-Secret", "SECRET-CLIENT")
+	req.Header.Set("X-Db-Password", "SECRET-PASSWORD")
+	req.Header.Set("Mcp-Param-Api-Key", "SECRET-PARAM")
+	req.Header.Set("X-Apikey", "SECRET-APIKEY")
+	req.Header.Set("Mcp-Param-Author", "Ada")
+	req.Header.Set("X-Request-Id", "not-allowlisted")
 	req.Header.Set("Mcp-Param-Region", "us-west1")
 	req.Header.Set("Mcp-Method", "ping")
 	req.Header.Set("Accept-Encoding", "gzip")
@@ -139,9 +149,18 @@ func TestProxyHeadersKeepNoCredentials(t *testing.T) {
 	if raw := h.trace.Bytes(); bytes.Contains(raw, []byte("SECRET")) {
 		t.Errorf("the trace holds a secret:\n%s", raw)
 	}
-	want := map[string]string{"authorization": redacted, "cookie": redacted, "proxy-authorization": redacted, "mcp-param-region": "us-west1", "mcp-method": "ping"}
-	checkHeaders(t, ofExchange(evs, 1)[0].Headers, want, "x-api-key")
-	checkHeaders(t, ofExchange(evs, 1)[2].Headers, map[string]string{"set-cookie": redacted, "content-type": "application/json"}, "x-internal-token")
+	want := map[string]string{
+		"authorization": redacted, "cookie": redacted, "proxy-authorization": redacted,
+		"x-api-key": redacted, "x-apikey": redacted, "x-auth-token": redacted, "x-client-secret": redacted, "x-db-password": redacted,
+		"mcp-param-api-key": redacted, "mcp-param-author": "Ada", "mcp-param-region": "us-west1", "mcp-method": "ping",
+	}
+	checkHeaders(t, ofExchange(evs, 1)[0].Headers, want, "x-request-id")
+	want = map[string]string{
+		"set-cookie": redacted, "x-internal-token": redacted, "content-type": "application/json",
+		"location":         "https://[redacted]@auth.example/cb?code=[redacted]#[redacted]",
+		"www-authenticate": `Bearer resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"`,
+	}
+	checkHeaders(t, ofExchange(evs, 1)[2].Headers, want, "x-served-by")
 }
 
 func checkHeaders(t *testing.T, got, want map[string]string, absent string) {

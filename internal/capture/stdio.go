@@ -41,7 +41,18 @@ type StdioConfig struct {
 
 	// Signals, when set, are forwarded to the server as they arrive.
 	Signals <-chan os.Signal
+
+	// MaxLine is the longest line, in bytes, that is recorded whole; zero
+	// means DefaultMaxLine. A longer line is forwarded unchanged, and
+	// recorded as raw, cut to its first MaxLine bytes (fewer rather than
+	// split a UTF-8 character).
+	MaxLine int
 }
+
+// DefaultMaxLine is the MaxLine of a config that sets none: the proxy's
+// DefaultMaxMessage, so that both transports record a message of the same
+// size whole.
+const DefaultMaxLine = DefaultMaxMessage
 
 // DefaultGrace is the CloseGrace and TermGrace of a config that sets none.
 const DefaultGrace = 5 * time.Second
@@ -65,9 +76,12 @@ const startFailedCode = 2
 // order it was forwarded, process-exit, and then transport-close when the
 // client closed its stdin and the server then exited, or transport-abort
 // with a reason otherwise. Lines holding only whitespace carry no message
-// and are forwarded without an event. The error reports a server that could
-// not start or a trace or stderr log that could not be written; the session
-// itself is never interrupted by a recording failure.
+// and are forwarded without an event; a line longer than MaxLine is
+// recorded as raw, cut. Once the server has exited, whatever it left
+// running in its process group is ended too (SIGTERM, then SIGKILL after
+// TermGrace), so that no process outlives the session. The error reports a
+// server that could not start or a trace or stderr log that could not be
+// written; the session itself is never interrupted by a recording failure.
 func RunStdio(ctx context.Context, cfg StdioConfig) (ExitStatus, error) {
 	if len(cfg.Command) == 0 {
 		return ExitStatus{Code: startFailedCode}, errors.New("capture stdio needs the server command after --")
@@ -99,6 +113,9 @@ func (cfg StdioConfig) withDefaults() StdioConfig {
 	}
 	if cfg.TermGrace <= 0 {
 		cfg.TermGrace = DefaultGrace
+	}
+	if cfg.MaxLine <= 0 {
+		cfg.MaxLine = DefaultMaxLine
 	}
 	return cfg
 }

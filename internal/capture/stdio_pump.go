@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -22,13 +23,23 @@ const pumpBufferSize = 64 << 10
 // Each chunk read is forwarded with a single write as soon as the messages
 // it completes are recorded; bytes of a message still unfinished go out at
 // once, so the wrapper never holds back what it has read.
+//
+// A line longer than maxLine is recorded as raw, cut to its first maxLine
+// bytes, as soon as it outgrows them; the rest of it is forwarded but not
+// held, so that a peer that never sends a newline cannot fill the memory.
 type linePump struct {
 	dir     trace.Direction
 	src     io.Reader
 	dst     *latchedWriter
 	session *stdioSession
-	// partial holds the bytes of an unfinished line, already forwarded.
+	maxLine int
+	// partial holds the bytes of an unfinished line, already forwarded;
+	// lineLen counts them, and those past maxLine that were not held.
 	partial []byte
+	lineLen int
+	// cut is set once the unfinished line outgrew maxLine and its start
+	// was recorded.
+	cut bool
 	// events holds the messages of one chunk while they are recorded.
 	events []trace.Event
 }
@@ -44,8 +55,8 @@ type pumpEnd struct {
 	partial int
 }
 
-func newLinePump(dir trace.Direction, src io.Reader, dst io.Writer, s *stdioSession) *linePump {
-	return &linePump{dir: dir, src: src, dst: &latchedWriter{w: dst}, session: s}
+func newLinePump(dir trace.Direction, src io.Reader, dst io.Writer, s *stdioSession, maxLine int) *linePump {
+	return &linePump{dir: dir, src: src, dst: &latchedWriter{w: dst}, session: s, maxLine: maxLine}
 }
 
 // yieldEvery is how often a busy pump passes through the scheduler.
@@ -82,7 +93,7 @@ func (p *linePump) run() pumpEnd {
 func (p *linePump) forward(chunk []byte) {
 	complete := bytes.LastIndexByte(chunk, '\n') + 1
 	p.recordLines(chunk[:complete])
-	p.partial = append(p.partial, chunk[complete:]...)
+	p.hold(chunk[complete:])
 	p.dst.Write(chunk)
 }
 
@@ -93,14 +104,7 @@ func (p *linePump) forward(chunk []byte) {
 func (p *linePump) recordLines(lines []byte) {
 	for len(lines) > 0 {
 		end := bytes.IndexByte(lines, '\n')
-		line := lines[:end]
-		if len(p.partial) > 0 {
-			line = append(p.partial, line...)
-			p.partial = line[:0]
-		}
-		if !isBlank(line) {
-			p.events = append(p.events, messageEvent(p.dir, line))
-		}
+		p.endLine(lines[:end])
 		lines = lines[end+1:]
 	}
 	if len(p.events) > 0 {
@@ -110,6 +114,50 @@ func (p *linePump) recordLines(lines []byte) {
 	}
 }
 
+// endLine takes the last bytes of a line, up to its newline, and queues
+// its message.
+func (p *linePump) endLine(last []byte) {
+	line, cut := last, p.cut
+	if len(p.partial) > 0 {
+		line = append(p.partial, last...)
+		p.partial = line[:0]
+	}
+	p.lineLen, p.cut = 0, false
+	switch {
+	case cut: // its start is on record already
+	case len(line) > p.maxLine:
+		p.events = append(p.events, rawEvent(p.dir, lineStart(line, p.maxLine)))
+	case !isBlank(line):
+		p.events = append(p.events, messageEvent(p.dir, line))
+	}
+}
+
+// hold keeps the start of an unfinished line, recording it once the line
+// outgrows maxLine.
+func (p *linePump) hold(start []byte) {
+	p.lineLen += len(start)
+	if p.cut || len(start) == 0 {
+		return
+	}
+	p.partial = append(p.partial, start...)
+	if len(p.partial) > p.maxLine {
+		p.session.record(rawEvent(p.dir, lineStart(p.partial, p.maxLine)))
+		p.partial, p.cut = nil, true
+	}
+}
+
+// lineStart returns the first n bytes of line, which is longer, or fewer
+// so as not to split a UTF-8 sequence: a cut must not turn text into bytes
+// that are not UTF-8.
+func lineStart(line []byte, n int) []byte {
+	for i := n; i > n-utf8.UTFMax && i > 0; i-- {
+		if utf8.RuneStart(line[i]) {
+			return line[:i]
+		}
+	}
+	return line[:n]
+}
+
 // finish records a message left without its newline, as raw bytes since
 // its framing never completed.
 func (p *linePump) finish(readErr error) pumpEnd {
@@ -117,9 +165,12 @@ func (p *linePump) finish(readErr error) pumpEnd {
 	if !errors.Is(readErr, io.EOF) {
 		end.readErr = readErr
 	}
-	if !isBlank(p.partial) {
-		end.partial = len(p.partial)
-		p.session.partialMessage(p.dir, p.partial)
+	switch {
+	case p.cut:
+		end.partial = p.lineLen // its start is on record already
+	case !isBlank(p.partial):
+		end.partial = p.lineLen
+		p.session.record(rawEvent(p.dir, p.partial))
 	}
 	return end
 }

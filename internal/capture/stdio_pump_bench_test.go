@@ -22,7 +22,7 @@ func BenchmarkPumpRecordsLine(b *testing.B) {
 	inR, inW, _ := os.Pipe()
 	outR, outW, _ := os.Pipe()
 	s := &stdioSession{rec: w}
-	p := newLinePump(trace.ClientToServer, inR, outW, s)
+	p := newLinePump(trace.ClientToServer, inR, outW, s, DefaultMaxLine)
 	go p.run()
 	defer inW.Close()
 	rd := bufio.NewReader(outR)

@@ -39,13 +39,18 @@ func (o *orderRecorder) Record(ev trace.Event) (int64, error) {
 }
 
 func pumpChunks(chunks ...string) (*orderRecorder, pumpEnd) {
+	return pumpLimited(DefaultMaxLine, chunks...)
+}
+
+// pumpLimited is pumpChunks with a line limit.
+func pumpLimited(maxLine int, chunks ...string) (*orderRecorder, pumpEnd) {
 	var dst bytes.Buffer
 	rec := &orderRecorder{dst: &dst}
 	src := &chunkReader{}
 	for _, c := range chunks {
 		src.chunks = append(src.chunks, []byte(c))
 	}
-	end := newLinePump(trace.ServerToClient, src, &dst, &stdioSession{rec: rec}).run()
+	end := newLinePump(trace.ServerToClient, src, &dst, &stdioSession{rec: rec}, maxLine).run()
 	return rec, end
 }
 
@@ -72,7 +77,7 @@ func TestPumpRecordsEachMessageBeforeItsNewlineIsForwarded(t *testing.T) {
 func TestPumpForwardsAnUnfinishedLineAtOnce(t *testing.T) {
 	var dst bytes.Buffer
 	src := &chunkReader{chunks: [][]byte{[]byte(`{"id":1,`)}}
-	p := newLinePump(trace.ClientToServer, src, &dst, &stdioSession{})
+	p := newLinePump(trace.ClientToServer, src, &dst, &stdioSession{}, DefaultMaxLine)
 	buf := make([]byte, 64)
 	n, _ := src.Read(buf)
 	p.forward(buf[:n])
@@ -85,7 +90,7 @@ func TestPumpSkipsBlankLinesButForwardsThem(t *testing.T) {
 	var dst bytes.Buffer
 	rec := &orderRecorder{dst: &dst}
 	in := "\n  \n{\"id\":1}\r\n\t\n"
-	newLinePump(trace.ClientToServer, strings.NewReader(in), &dst, &stdioSession{rec: rec}).run()
+	newLinePump(trace.ClientToServer, strings.NewReader(in), &dst, &stdioSession{rec: rec}, DefaultMaxLine).run()
 	if got := bodies(rec.events); !equalStrings(got, []string{`{"id":1}`}) {
 		t.Errorf("recorded %q, want only the one message", got)
 	}
@@ -122,6 +127,34 @@ func TestPumpCompleteJSONWithoutNewlineIsStillPartial(t *testing.T) {
 	}
 }
 
+// TestPumpCutsLinesLongerThanMaxLine: a line up to the limit is a message;
+// a longer one, whether it outgrows the limit within one read or across
+// several, is raw holding its first maxLine bytes (fewer rather than split
+// a character), recorded once and before its newline is forwarded, and
+// the line after it is a message again.
+func TestPumpCutsLinesLongerThanMaxLine(t *testing.T) {
+	rec, end := pumpLimited(8,
+		`{"a":12}`+"\n"+`0123456789`+"\n", // at the limit, then past it in one read
+		`abcde`, `fghij`, `klm`+"\n",      // past it across reads
+		`{"b":1}`+"\n"+`1234567é`+"\n", // a cut that would split the é
+		`0123456789`)                   // past it when the stream ends
+	want := []string{`{"a":12}`, `01234567`, `abcdefgh`, `{"b":1}`, `1234567`, `01234567`}
+	if got := bodies(rec.events); !equalStrings(got, want) {
+		t.Fatalf("recorded %q, want %q", got, want)
+	}
+	for i, ev := range rec.events {
+		if i != 0 && i != 3 && ev.Raw == nil {
+			t.Errorf("event %d %+v: want a cut line as raw text", i, ev)
+		}
+	}
+	if fwd := rec.forwarded[2]; strings.Contains(fwd, "klm") {
+		t.Errorf("the cut line abcde... was recorded after its end was forwarded (%q)", fwd)
+	}
+	if end.partial != len(`0123456789`) {
+		t.Errorf("the stream ended %d bytes into a line, want %d", end.partial, len(`0123456789`))
+	}
+}
+
 type failingWriter struct{ writes int }
 
 func (f *failingWriter) Write(p []byte) (int, error) {
@@ -134,7 +167,7 @@ func TestPumpKeepsRecordingAfterTheDestinationFails(t *testing.T) {
 	var events []trace.Event
 	rec := recorderFunc(func(ev trace.Event) { events = append(events, ev) })
 	src := &chunkReader{chunks: [][]byte{[]byte("{\"id\":1}\n"), []byte("{\"id\":2}\n")}}
-	end := newLinePump(trace.ServerToClient, src, dst, &stdioSession{rec: rec}).run()
+	end := newLinePump(trace.ServerToClient, src, dst, &stdioSession{rec: rec}, DefaultMaxLine).run()
 	if len(events) != 2 || end.writeErr == nil || dst.writes != 1 {
 		t.Fatalf("events %d, end %+v, writes %d: want both recorded, the error kept, no write after it", len(events), end, dst.writes)
 	}
@@ -202,7 +235,7 @@ func TestPumpRecordsTheMessagesOfOneReadTogetherBeforeForwardingThem(t *testing.
 	rec := &batchOrderRecorder{orderRecorder: orderRecorder{dst: &dst}}
 	first := `{"id":1}` + "\n \n" + `{"id":2}` + "\n" + `{"id":3}` + "\n" + `{"id"`
 	src := &chunkReader{chunks: [][]byte{[]byte(first), []byte(`:4}` + "\n")}}
-	newLinePump(trace.ClientToServer, src, &dst, &stdioSession{rec: rec}).run()
+	newLinePump(trace.ClientToServer, src, &dst, &stdioSession{rec: rec}, DefaultMaxLine).run()
 	if got, want := bodies(rec.events), []string{`{"id":1}`, `{"id":2}`, `{"id":3}`, `{"id":4}`}; !equalStrings(got, want) {
 		t.Fatalf("recorded %q, want %q", got, want)
 	}

@@ -43,6 +43,7 @@ func (r *stdioRun) run(ctx context.Context) (ExitStatus, error) {
 	r.startPumps()
 	status := r.superviseUntil(ctx, exited)
 	server, stderrErr := r.awaitOutputs()
+	r.endLeftovers()
 	r.srv.closeStdin()
 	r.stopClient()
 	r.srv.closeOutputs()
@@ -55,8 +56,8 @@ func (r *stdioRun) run(ctx context.Context) (ExitStatus, error) {
 // client's side sends its end before closing the server's stdin, so that
 // the end is known by the time the server exits because of it.
 func (r *stdioRun) startPumps() {
-	client := newLinePump(trace.ClientToServer, r.cfg.Stdin, r.srv.stdin, r.session)
-	server := newLinePump(trace.ServerToClient, r.srv.stdout, r.cfg.Stdout, r.session)
+	client := newLinePump(trace.ClientToServer, r.cfg.Stdin, r.srv.stdin, r.session, r.cfg.MaxLine)
+	server := newLinePump(trace.ServerToClient, r.srv.stdout, r.cfg.Stdout, r.session, r.cfg.MaxLine)
 	go func() {
 		r.clientEnd <- client.run()
 		r.srv.closeStdin()
@@ -150,6 +151,28 @@ func (r *stdioRun) awaitOutputs() (server pumpEnd, stderrErr error) {
 	}
 	return server, stderrErr
 }
+
+// endLeftovers ends the processes the server left in its group when it
+// exited: one that let go of the server's stdout and stderr would outlive
+// the session unseen. They get SIGTERM, and SIGKILL if they are still
+// there TermGrace later.
+func (r *stdioRun) endLeftovers() {
+	if !r.srv.groupAlive() {
+		return
+	}
+	r.srv.signalGroup(syscall.SIGTERM)
+	deadline := time.Now().Add(r.cfg.TermGrace)
+	for r.srv.groupAlive() {
+		if time.Now().After(deadline) {
+			r.srv.signalGroup(syscall.SIGKILL)
+			return
+		}
+		time.Sleep(groupPollInterval)
+	}
+}
+
+// groupPollInterval is how often endLeftovers looks for the group's end.
+const groupPollInterval = 20 * time.Millisecond
 
 // errOutputHeld ends a server stdout that outlived the server's process group.
 var errOutputHeld = errors.New("the server's stdout stayed open after the server and its process group were gone (a process outside the group holds it); the wrapper stopped reading")

@@ -20,11 +20,13 @@ type stdioSession struct {
 	err   error // the first recording failure
 }
 
-// partialMessage records the bytes of a line its stream ended in the middle of.
-func (s *stdioSession) partialMessage(dir trace.Direction, partial []byte) {
+// rawEvent is the event of bytes that were never a whole line, which it
+// copies: a line its stream ended in the middle of, or the start of one
+// longer than the limit.
+func rawEvent(dir trace.Direction, b []byte) trace.Event {
 	ev := trace.Event{Direction: dir, Kind: trace.KindMessage}
-	ev.SetRaw(partial)
-	s.record(ev)
+	ev.SetRaw(b)
+	return ev
 }
 
 // messageEvent is the event of one complete line, which it copies.

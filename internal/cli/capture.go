@@ -43,7 +43,7 @@ recorded before the byte that completes it is forwarded.`,
 }
 
 func (c *Command) captureStdioCmd(f *captureFlags) *cobra.Command {
-	var closeGrace, termGrace time.Duration
+	var limits stdioLimits
 	cmd := &cobra.Command{
 		Use:   "stdio [flags] -- CMD [ARGS...]",
 		Short: "Wrap a stdio server command; point your client at this command instead",
@@ -51,15 +51,22 @@ func (c *Command) captureStdioCmd(f *captureFlags) *cobra.Command {
   mcpverdict capture -o session.jsonl stdio --close-grace 10s -- python server.py`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.runCaptureStdio(cmd.Context(), f.output, args, closeGrace, termGrace)
+			return c.runCaptureStdio(cmd.Context(), f.output, args, limits)
 		},
 	}
-	cmd.Flags().DurationVar(&closeGrace, "close-grace", 5*time.Second, "after the client closes stdin, how long the server has to exit before SIGTERM")
-	cmd.Flags().DurationVar(&termGrace, "term-grace", 5*time.Second, "after SIGTERM, how long the server has to exit before SIGKILL")
+	cmd.Flags().DurationVar(&limits.closeGrace, "close-grace", 5*time.Second, "after the client closes stdin, how long the server has to exit before SIGTERM")
+	cmd.Flags().DurationVar(&limits.termGrace, "term-grace", 5*time.Second, "after SIGTERM, how long the server has to exit before SIGKILL")
+	cmd.Flags().IntVar(&limits.maxLine, "max-line", capture.DefaultMaxLine, "longest line recorded whole, in bytes; a longer one is forwarded unchanged and recorded as raw, cut to this length")
 	return cmd
 }
 
-func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []string, closeGrace, termGrace time.Duration) error {
+// stdioLimits are the flags of capture stdio that bound a session.
+type stdioLimits struct {
+	closeGrace, termGrace time.Duration
+	maxLine               int
+}
+
+func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []string, limits stdioLimits) error {
 	capture.RaiseProcsForStdio()
 	tf, err := createTrace(output)
 	if err != nil {
@@ -77,7 +84,7 @@ func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []str
 	defer signal.Stop(sigs)
 	status, runErr := capture.RunStdio(ctx, capture.StdioConfig{
 		Command: argv, Stdin: c.Stdin, Stdout: c.Stdout, Stderr: c.serverStderr(), StderrLog: stderrLog,
-		Recorder: w, CloseGrace: closeGrace, TermGrace: termGrace, Signals: sigs,
+		Recorder: w, CloseGrace: limits.closeGrace, TermGrace: limits.termGrace, MaxLine: limits.maxLine, Signals: sigs,
 	})
 	if err := closeTrace(w, tf); err != nil && runErr == nil {
 		runErr = exitcode.Wrap(exitcode.Usage, err)
@@ -90,6 +97,7 @@ func (c *Command) runCaptureStdio(ctx context.Context, output string, argv []str
 
 func (c *Command) captureHTTPCmd(f *captureFlags) *cobra.Command {
 	var upstream, listen, caFile string
+	var headerTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "http --upstream URL [--listen ADDR]",
 		Short: "Run a recording reverse proxy in front of a streamable-HTTP server",
@@ -100,16 +108,17 @@ runs until interrupted (SIGINT or SIGTERM).`,
 		Example: `  mcpverdict capture -o session.jsonl http --upstream http://127.0.0.1:3000/mcp`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return c.runCaptureHTTP(cmd.Context(), f.output, upstream, listen, caFile)
+			return c.runCaptureHTTP(cmd.Context(), f.output, upstream, listen, caFile, headerTimeout)
 		},
 	}
 	cmd.Flags().StringVar(&upstream, "upstream", "", "the server's MCP endpoint, http:// or https:// (required)")
 	cmd.Flags().StringVar(&listen, "listen", "127.0.0.1:0", "address to listen on (loopback by default; port 0 picks a free one)")
 	cmd.Flags().StringVar(&caFile, "upstream-ca", "", "PEM file of extra CA certificates to trust for an https upstream")
+	cmd.Flags().DurationVar(&headerTimeout, "upstream-header-timeout", capture.DefaultResponseHeaderTimeout, "how long upstream has to start its response before the exchange is aborted (the client gets 502)")
 	return cmd
 }
 
-func (c *Command) runCaptureHTTP(ctx context.Context, output, upstream, listen, caFile string) error {
+func (c *Command) runCaptureHTTP(ctx context.Context, output, upstream, listen, caFile string, headerTimeout time.Duration) error {
 	up, err := parseUpstream(upstream)
 	if err != nil {
 		return err
@@ -129,7 +138,7 @@ func (c *Command) runCaptureHTTP(ctx context.Context, output, upstream, listen, 
 	}
 	defer tf.Close()
 	w := trace.NewWriter(tf)
-	proxy, err := capture.NewProxy(capture.ProxyConfig{Upstream: up, Recorder: w, TLS: tlsCfg})
+	proxy, err := capture.NewProxy(capture.ProxyConfig{Upstream: up, Recorder: w, TLS: tlsCfg, ResponseHeaderTimeout: headerTimeout})
 	if err != nil {
 		w.Close()
 		return exitcode.Wrap(exitcode.Usage, err)
@@ -147,7 +156,7 @@ func (c *Command) serveProxy(ctx context.Context, proxy *capture.Proxy, ln net.L
 	srv := &http.Server{Handler: proxy, ReadHeaderTimeout: 30 * time.Second}
 	clientURL := url.URL{Scheme: "http", Host: ln.Addr().String(), Path: up.Path}
 	fmt.Fprintln(c.Stdout, clientURL.String())
-	fmt.Fprintf(c.Stderr, "mcpverdict: recording %s; point your client at %s (Ctrl-C to stop)\n", up, clientURL.String())
+	fmt.Fprintf(c.Stderr, "mcpverdict: recording %s; point your client at %s (Ctrl-C to stop)\n", capture.RedactURL(up), clientURL.String())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -169,9 +178,13 @@ func parseUpstream(raw string) (*url.URL, error) {
 	if raw == "" {
 		return nil, exitcode.New(exitcode.Usage, "capture http needs --upstream URL, the server's MCP endpoint (for example http://127.0.0.1:3000/mcp)")
 	}
+	// The URL may hold credentials: a message quotes it redacted, or not at all.
 	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, exitcode.New(exitcode.Usage, "--upstream %q is not an http:// or https:// URL", raw)
+	if err != nil {
+		return nil, exitcode.New(exitcode.Usage, "--upstream is not a URL; give the server's MCP endpoint, http:// or https://")
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, exitcode.New(exitcode.Usage, "--upstream %s is not an http:// or https:// URL", capture.RedactURL(u))
 	}
 	return u, nil
 }

@@ -19,7 +19,14 @@ type mirror struct {
 	Text       string
 	Mirrorable bool
 	Integer    bool
+	// Redacted is set when the recorder kept only that the header was
+	// sent: its name says credential, so its value is not in the trace,
+	// and nothing that depends on the value can be judged.
+	Redacted bool
 }
+
+// redactedValue is what capture records for a credential header's value.
+const redactedValue = "[redacted]"
 
 // decoded is what the header carries once a Base64 sentinel is decoded.
 func (h mirror) decoded() (value string, encoded, ok bool) { return decodeHeader(h.Header) }
@@ -34,6 +41,7 @@ func (h mirror) matches() bool {
 func newMirror(label string, x *httpExchange, source json.RawMessage) mirror {
 	h := mirror{Label: label, Source: source}
 	h.Header, h.Sent = x.Header(strings.ToLower(label))
+	h.Redacted = h.Sent && h.Header == redactedValue
 	h.Text, h.Integer, h.Mirrorable = headerText(source)
 	return h
 }
