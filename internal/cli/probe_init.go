@@ -12,20 +12,22 @@ import (
 )
 
 func (c *Command) probeInitCmd() *cobra.Command {
-	var server, out string
+	var server, out, seed string
 	var force bool
 	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "init --server CMD -o DEF.toml",
 		Short: "Start a server, list its tools and write a definition to fill in",
 		Long: `init starts the server once, lists its tools and writes a probe definition:
-the command, a placeholder adapter, and one [[tools]] entry per tool with a
+the command, an adapter (read from --seed when given: its kind, region and
+the key that identifies a record; else placeholders), and one [[tools]] entry per tool with a
 placeholder for every required argument and the hints the tool declared as a
 comment. Every placeholder starts with TODO(, and a definition holding one
 refuses to load, so the skeleton cannot run before you decide what it
 compares.`,
-		Example: `  mcpverdict probe init --server "node dist/index.js" -o probe.toml`,
-		Args:    cobra.NoArgs,
+		Example: `  mcpverdict probe init --server "node dist/index.js" -o probe.toml
+  mcpverdict probe init --server "node dist/index.js" --seed memory.jsonl -o probe.toml`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if out == "" {
 				return exitcode.New(exitcode.Usage, "probe init needs -o DEF.toml")
@@ -37,7 +39,7 @@ compares.`,
 			if err != nil {
 				return err
 			}
-			text, err := probe.Init(cmd.Context(), argv, probe.InitOptions{Timeout: timeout})
+			text, err := probe.Init(cmd.Context(), argv, probe.InitOptions{Timeout: timeout, Seed: seed, Output: out})
 			if err != nil {
 				return exitcode.New(exitcode.Usage, "probe init: %v", err)
 			}
@@ -50,6 +52,7 @@ compares.`,
 	}
 	cmd.Flags().StringVar(&server, "server", "", "the stdio server command (quotes group words; no shell expansion); default: the built-in example server")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the definition file to write")
+	cmd.Flags().StringVar(&seed, "seed", "", "the state to reset from (.jsonl/.ndjson, .json, .sql, or a folder): the adapter's kind is inferred from it and, for JSON and JSON Lines, its region and key from its records")
 	cmd.Flags().BoolVar(&force, "force", false, "replace an existing file")
 	cmd.Flags().DurationVar(&timeout, "timeout", 30*time.Second, "how long start-up, initialize and listing may take")
 	return cmd

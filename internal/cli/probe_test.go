@@ -190,3 +190,68 @@ func TestProbeRunWithTheDefaultOutFolder(t *testing.T) {
 		t.Errorf("the text report does not name the server and the harness:\n%s", stdout)
 	}
 }
+
+// The issue's case end to end: from the seed, init identifies the graph's
+// entities by name, so a tool that appends to an entity's observations
+// passes its destructiveHint: false instead of reading as a removal. Once
+// its remaining placeholders are filled in, the definition loads and runs.
+func TestProbeInitFromASeedJudgesAnAppendAsAdditive(t *testing.T) {
+	asMcpverdict(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := filepath.Join(t.TempDir(), "probe.toml")
+	seed := filepath.Join("..", "..", "corpus", "probe", "fixtures", "update-appends-element", "graph.ndjson")
+	code, _, stderr := runCLI(t, "probe", "init", "--server", `"`+exe+`" probe fixture-server update-appends-element`, "--seed", seed, "-o", def)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{"kind = \"jsonl\"\n", "region = \"type\"\n", "key = [\"name\"]\n", "the seed has entity, relation", `name = "add_observation"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the definition lacks %q:\n%s", want, text)
+		}
+	}
+	if code, _, stderr := runCLI(t, "probe", "verify-reset", def); code != 2 || !strings.Contains(stderr, "still holds a TODO(") {
+		t.Errorf("the unfilled definition: exit %d, %q", code, stderr)
+	}
+	var filled []string
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "path = "):
+			line = `path = "graph.jsonl"`
+		case strings.HasPrefix(line, "business = "):
+			line = `business = ["entity", "relation"]`
+		case line == "arguments = {}":
+			line = `arguments = { name = "Alice", text = "runs marathons" }`
+		}
+		filled = append(filled, line)
+	}
+	if err := os.WriteFile(def, []byte(strings.Join(filled, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, "probe", "run", def, "--out", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "reset: verified") {
+		t.Errorf("the reset was not verified:\n%s", stdout)
+	}
+	judged := false
+	for _, line := range strings.Split(stdout, "\n") {
+		if f := strings.Fields(line); len(f) >= 4 && f[0] == "add_observation" && f[1] == "destructive" {
+			judged = true
+			if f[3] != "PASS:CLAIM_HELD" {
+				t.Errorf("destructive: %q, want PASS:CLAIM_HELD", line)
+			}
+		}
+	}
+	if !judged {
+		t.Errorf("the report has no destructive verdict:\n%s", stdout)
+	}
+}

@@ -3,7 +3,6 @@ package probe
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"sort"
 )
 
@@ -208,12 +207,16 @@ func extendsValue(before, after any) bool {
 		}
 		return true
 	case []any:
+		// Elements are compared by position, so an element that only
+		// gained something (a member of an object in a list) keeps the
+		// update additive as a new element appended does; an insertion
+		// before the end shifts the old elements and reads as overwritten.
 		a, ok := after.([]any)
 		if !ok || len(a) < len(b) {
 			return false
 		}
 		for i := range b {
-			if !reflect.DeepEqual(b[i], a[i]) {
+			if !extendsValue(b[i], a[i]) {
 				return false
 			}
 		}

@@ -41,3 +41,28 @@ func TestDiffComparesRecordsWithoutKeysAsMultisets(t *testing.T) {
 		t.Error("a snapshot differs from itself")
 	}
 }
+
+// What destructiveHint: false denies is losing something: a field removed
+// or a value replaced, at any depth. Gaining a field or an element, at any
+// depth, loses nothing.
+func TestExtendsJudgesWhatWasLost(t *testing.T) {
+	cases := []struct {
+		before, after string
+		want          bool
+	}{
+		{`{"name":"Alice"}`, `{"name":"Alice","nickname":"Al"}`, true},
+		{`{"observations":["likes tea"]}`, `{"observations":["likes tea","runs"]}`, true},
+		{`{"lines":[{"sku":"a"}]}`, `{"lines":[{"sku":"a","note":"gift"}]}`, true},
+		{`{"lines":[{"sku":"a"}]}`, `{"lines":[{"sku":"a"},{"sku":"b"}]}`, true},
+		{`{"name":"Alice","email":"a@x"}`, `{"name":"Alice"}`, false},
+		{`{"entityType":"person"}`, `{"entityType":"robot"}`, false},
+		{`{"observations":["likes tea","runs"]}`, `{"observations":["likes tea"]}`, false},
+		{`{"observations":["likes tea"]}`, `{"observations":["runs","likes tea"]}`, false},
+		{`{"lines":[{"sku":"a","note":"gift"}]}`, `{"lines":[{"sku":"a"}]}`, false},
+	}
+	for _, c := range cases {
+		if got := extends(c.before, c.after); got != c.want {
+			t.Errorf("%s -> %s: extends %v, want %v", c.before, c.after, got, c.want)
+		}
+	}
+}

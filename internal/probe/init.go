@@ -19,21 +19,36 @@ const todo = "TODO(mcpverdict): "
 type InitOptions struct {
 	// Timeout bounds start-up, initialize and listing (default 30s).
 	Timeout time.Duration
+	// Seed is the file or folder the adapter resets from: its kind, and
+	// for JSON and JSON Lines the region and key, are read from it.
+	Seed string
+	// Output is the definition file to be written; Seed is named relative
+	// to its folder.
+	Output string
 }
 
 // Init starts the server once (in an empty scratch state directory),
-// lists its tools and returns a definition skeleton: the command, a
-// placeholder adapter, and one [[tools]] entry per tool with a placeholder
-// for each required argument and the hints it declared as a comment.
+// lists its tools and returns a definition skeleton: the command, an
+// adapter (placeholders, or what opts.Seed shows), and one [[tools]] entry
+// per tool with a placeholder for each required argument and the hints it
+// declared as a comment.
 func Init(ctx context.Context, argv []string, opts InitOptions) ([]byte, error) {
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("--server is empty")
+	}
+	var plan *seedPlan
+	if opts.Seed != "" {
+		p, err := planSeed(opts.Seed, opts.Output)
+		if err != nil {
+			return nil, fmt.Errorf("--seed %s: %v", opts.Seed, err)
+		}
+		plan = p
 	}
 	tools, err := listForInit(ctx, argv, opts)
 	if err != nil {
 		return nil, err
 	}
-	return skeleton(argv, tools), nil
+	return skeleton(argv, plan, tools), nil
 }
 
 type initTool struct {
@@ -99,7 +114,7 @@ func initTools(pages []json.RawMessage) ([]initTool, error) {
 	return out, nil
 }
 
-func skeleton(argv []string, tools []initTool) []byte {
+func skeleton(argv []string, plan *seedPlan, tools []initTool) []byte {
 	var b strings.Builder
 	b.WriteString("# Written by `mcpverdict probe init`. Replace every TODO(mcpverdict) value\n")
 	b.WriteString("# (a definition holding one refuses to load), then run\n")
@@ -108,11 +123,7 @@ func skeleton(argv []string, tools []initTool) []byte {
 	b.WriteString("# {state} is each session's fresh state directory (also in MCPVERDICT_STATE_DIR),\n")
 	b.WriteString("# {target} this file's folder, {self} the mcpverdict executable.\n")
 	b.WriteString("# env = { DATA_DIR = \"{state}\" }\n\n")
-	b.WriteString("# One adapter per place the server keeps state; see the README.\n[[adapters]]\n")
-	fmt.Fprintf(&b, "kind = %s\n", tomlQuote(todo+"sqlite | fs | json | jsonl"))
-	fmt.Fprintf(&b, "path = %s\n", tomlQuote(todo+"the database, file or folder, relative to {state}"))
-	fmt.Fprintf(&b, "seed = %s\n", tomlQuote(todo+"what to reset it from, relative to this file"))
-	fmt.Fprintf(&b, "business = [%s]\n", tomlQuote(todo+"regions holding business records"))
+	writeAdapter(&b, plan)
 	for _, t := range tools {
 		writeToolSkeleton(&b, t)
 	}
