@@ -9,14 +9,19 @@ import (
 
 // A name repeated inside a message, where no JSON-RPC member is in doubt,
 // is noted once with its line and the reading the judge used, and fails
-// no clause; the BASE-002 corpus trace holds the case that fails.
+// no clause; the BASE-002 corpus trace holds the case that fails. Names
+// inside members are read where the wire schema is checked, and not
+// without it.
 func TestRepeatedNestedNameIsNoted(t *testing.T) {
 	data, err := os.ReadFile("../../corpus/violations/base-response-duplicate-id.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	data = bytes.Replace(data, []byte(`"id":1,"id":2,`), []byte(`"id":2,`), 1)
-	rep := judgeBytes(data, Options{})
+	if notes := judgeBytes(data, Options{}).Runs[0].Notes; len(notes) != 0 {
+		t.Errorf("without the wire schema, notes %q; want none", notes)
+	}
+	rep := judgeBytes(data, Options{Schemas: corpusSchemas(t)})
 	if rep.Verdict != "pass" {
 		t.Fatalf("verdict %s, want pass: a repeated title breaks no clause", rep.Verdict)
 	}

@@ -61,6 +61,10 @@ func (r *jsonrpcRule) Message(s *Session, m *Msg) {
 
 func (r *jsonrpcRule) checkShape(s *Session, m *Msg) {
 	const id = "jsonrpc.message-shape"
+	// Every name of a message is read where the wire schema is checked,
+	// which decodes the whole message anyway; elsewhere only the
+	// message's own members, whose repetition is what fails BASE-002.
+	r.names.Shallow = s.run.wire.v == nil
 	dup, repeated := r.names.First(m.Body)
 	switch {
 	case m.Kind == KindInvalid:

@@ -1,7 +1,5 @@
 package rawjson
 
-import "bytes"
-
 // Duplicate is a member whose name an earlier member of the same object
 // already has: where its key opens in the text, the name unescaped, and
 // how deep the object lies (0 for the outermost value).
@@ -16,7 +14,11 @@ type Duplicate struct {
 // a judge that reads one of them must say so. A scanner keeps its buffers
 // from one text to the next; it is not safe for concurrent use.
 type DuplicateScanner struct {
-	frames []dupFrame
+	// Shallow leaves every member's value unread: only the outermost
+	// object's own names are compared, at the speed of a bracket count,
+	// for a reader that must not pay for a walk of every message.
+	Shallow bool
+	frames  []dupFrame
 	names  [][]byte
 	seen   map[string]struct{}
 	// seenFor is the object whose names seen holds: where its names start
@@ -30,6 +32,9 @@ type dupFrame struct {
 	names     int // where this object's names start in DuplicateScanner.names
 }
 
+// dupStructural are the bytes First stops at.
+var dupStructural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true, ',': true}
+
 // manyNames is how many names an object holds before they are looked up in
 // a map rather than compared one by one.
 const manyNames = 32
@@ -41,6 +46,13 @@ const manyNames = 32
 func (d *DuplicateScanner) First(b []byte) (Duplicate, bool) {
 	d.frames, d.names = d.frames[:0], d.names[:0]
 	for i := 0; i < len(b); {
+		// Numbers, literals, colons and spaces say nothing of names.
+		for i < len(b) && !dupStructural[b[i]] {
+			i++
+		}
+		if i == len(b) {
+			break
+		}
 		switch c := b[i]; c {
 		case '"':
 			end := skipStringWellFormed(b, i)
@@ -56,6 +68,10 @@ func (d *DuplicateScanner) First(b []byte) (Duplicate, bool) {
 			i = end
 			continue
 		case '{', '[':
+			if d.Shallow && len(d.frames) > 0 {
+				i = skipContainerWellFormed(b, i)
+				continue
+			}
 			d.frames = append(d.frames, dupFrame{object: c == '{', expectKey: c == '{', names: len(d.names)})
 		case '}', ']':
 			if n := len(d.frames); n > 0 {
@@ -76,7 +92,7 @@ func (d *DuplicateScanner) First(b []byte) (Duplicate, bool) {
 // reports it when the object already has it.
 func (d *DuplicateScanner) noteName(b []byte, open, end int) (Duplicate, bool) {
 	name := b[open+1 : max(open+1, end-1)]
-	if bytes.IndexByte(name, '\\') >= 0 || !ascii(name) {
+	if needsDecoding(name) {
 		name = []byte(unquote(name))
 	}
 	start := d.frames[len(d.frames)-1].names
@@ -84,7 +100,7 @@ func (d *DuplicateScanner) noteName(b []byte, open, end int) (Duplicate, bool) {
 	repeated := false
 	if len(earlier) < manyNames {
 		for _, e := range earlier {
-			if bytes.Equal(e, name) {
+			if len(e) == len(name) && string(e) == string(name) {
 				repeated = true
 				break
 			}

@@ -67,6 +67,16 @@ func TestDuplicateScannerKeepsNoStaleMap(t *testing.T) {
 	}
 }
 
+func TestDuplicateScannerShallow(t *testing.T) {
+	shallow := DuplicateScanner{Shallow: true}
+	if got, ok := shallow.First([]byte(`{"id":1,"params":{"x":1,"x":2,"a":[{"y":1,"y":2}]}}`)); ok {
+		t.Errorf("Shallow read a member's value: %+v", got)
+	}
+	if got, ok := shallow.First([]byte(`{"id":1,"params":{"id":[1,{}]},"id":2}`)); !ok || got.Name != "id" || got.Depth != 0 || got.At != 31 {
+		t.Errorf("Shallow missed the outer id given twice: %+v %v", got, ok)
+	}
+}
+
 func FuzzDuplicateScanner(f *testing.F) {
 	f.Add([]byte(`{"id":1,"id":2}`))
 	f.Add([]byte(`{"a":[{"x":1},{"x":1,"x":{}}]}`))
@@ -84,6 +94,12 @@ func FuzzDuplicateScanner(f *testing.F) {
 		}
 		if ok && (got.At >= len(b) || b[got.At] != '"') {
 			t.Fatalf("First(%q) = %+v: no key opens at %d", b, got, got.At)
+		}
+		shallow := DuplicateScanner{Shallow: true}
+		if s, sok := shallow.First(b); sok && (s.Depth != 0 || !wantOK) {
+			t.Fatalf("Shallow on %q = %+v, the whole text's first being %+v %v", b, s, want, wantOK)
+		} else if wantOK && want.Depth == 0 && (!sok || s != got) {
+			t.Fatalf("Shallow on %q = %+v %v, want %+v", b, s, sok, got)
 		}
 	})
 }
