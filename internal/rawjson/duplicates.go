@@ -19,8 +19,8 @@ type DuplicateScanner struct {
 	// for a reader that must not pay for a walk of every message.
 	Shallow bool
 	frames  []dupFrame
-	names  [][]byte
-	seen   map[string]struct{}
+	names   [][]byte
+	seen    map[string]struct{}
 	// seenFor is the object whose names seen holds: where its names start
 	// and its depth.
 	seenFor [2]int
