@@ -11,8 +11,18 @@ import (
 // listed: the tools of each tools/list result (every page), matched to its
 // request by session and id.
 func ServedTools(events []trace.Event) []canon.Value {
-	asked := map[string]bool{}
 	var tools []canon.Value
+	eachAnswer(events, func(method string) bool { return method == "tools/list" }, func(result json.RawMessage) bool {
+		tools = append(tools, resultTools(result)...)
+		return true
+	})
+	return tools
+}
+
+// eachAnswer calls answer with the result of every response to a request
+// whose method asked accepts, in order, until answer returns false.
+func eachAnswer(events []trace.Event, asked func(method string) bool, answer func(result json.RawMessage) bool) {
+	pending := map[string]bool{}
 	for _, ev := range events {
 		if !ev.IsMessage() || ev.Payload == nil {
 			continue
@@ -27,14 +37,15 @@ func ServedTools(events []trace.Event) []canon.Value {
 		}
 		key := ev.Session + "\x00" + string(msg.ID)
 		switch {
-		case ev.Direction == trace.ClientToServer && msg.Method == "tools/list":
-			asked[key] = true
-		case ev.Direction == trace.ServerToClient && asked[key] && msg.Result != nil:
-			delete(asked, key)
-			tools = append(tools, resultTools(msg.Result)...)
+		case ev.Direction == trace.ClientToServer && asked(msg.Method):
+			pending[key] = true
+		case ev.Direction == trace.ServerToClient && pending[key] && msg.Result != nil:
+			delete(pending, key)
+			if !answer(msg.Result) {
+				return
+			}
 		}
 	}
-	return tools
 }
 
 func resultTools(result json.RawMessage) []canon.Value {
@@ -77,26 +88,10 @@ func ServerName(events []trace.Event) string {
 // 2026-07-28, to server/discover) in a trace, as received: how the
 // server described itself. nil when the trace holds none.
 func ServerSelf(events []trace.Event) json.RawMessage {
-	asked := map[string]bool{}
-	for _, ev := range events {
-		if !ev.IsMessage() || ev.Payload == nil {
-			continue
-		}
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Result json.RawMessage `json:"result"`
-		}
-		if json.Unmarshal(ev.Payload, &msg) != nil || msg.ID == nil {
-			continue
-		}
-		key := ev.Session + "\x00" + string(msg.ID)
-		switch {
-		case ev.Direction == trace.ClientToServer && (msg.Method == "initialize" || msg.Method == "server/discover"):
-			asked[key] = true
-		case ev.Direction == trace.ServerToClient && asked[key] && msg.Result != nil:
-			return msg.Result
-		}
-	}
-	return nil
+	var self json.RawMessage
+	eachAnswer(events, func(method string) bool { return method == "initialize" || method == "server/discover" }, func(result json.RawMessage) bool {
+		self = result
+		return false
+	})
+	return self
 }
