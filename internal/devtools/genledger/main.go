@@ -21,23 +21,36 @@ func main() {
 	out := flag.String("o", "ledger.ndjson", "output file")
 	format := flag.String("format", "mcpverdict", "mcpverdict or mev (mcp-evidence-validator)")
 	flag.Parse()
-	write := write
-	if *format == "mev" {
-		write = writeMEV
-	}
-	if err := write(*n, *out); err != nil {
+	if err := write(*n, *out, *format == "mev"); err != nil {
 		fmt.Fprintln(os.Stderr, "genledger:", err)
 		os.Exit(1)
 	}
 }
 
-func write(n int, path string) error {
+// blockWriter is what both ledger formats' writers do.
+type blockWriter interface {
+	Append(typ string, v any) (string, error)
+	Head() string
+}
+
+// write writes n blocks to path, in mcp-evidence-validator's format when
+// mev is set (with the writer `mcpverdict ledger export` uses), and prints
+// the head, the count and the seconds taken.
+func write(n int, path string, mev bool) error {
 	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
 	defer f.Abort()
-	w := ledger.NewWriter(f)
+	var w blockWriter
+	var finish func() error
+	if mev {
+		m := ledger.NewMEVWriter(f)
+		w, finish = m, m.Close
+	} else {
+		l := ledger.NewWriter(f)
+		w, finish = l, l.Flush
+	}
 	start := time.Now()
 	for i := range n {
 		typ, rec := record(i)
@@ -45,7 +58,7 @@ func write(n int, path string) error {
 			return err
 		}
 	}
-	if err := w.Flush(); err != nil {
+	if err := finish(); err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
