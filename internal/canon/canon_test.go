@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-var contractsDir = filepath.Join("..", "..", "..", "corpus", "contracts")
+var contractsDir = filepath.Join("..", "..", "corpus", "contracts")
 
 type vectorFile struct {
 	Vectors []struct {

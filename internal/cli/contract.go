@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 	"github.com/mcpverdict/mcpverdict/internal/driver"
 	"github.com/mcpverdict/mcpverdict/internal/evidence"
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )

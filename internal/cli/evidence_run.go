@@ -11,11 +11,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 	"github.com/mcpverdict/mcpverdict/internal/evidence"
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -100,7 +101,7 @@ func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string
 		return drift, nil
 	}
 	b, _ := json.MarshalIndent(drift, "", "  ")
-	if err := writeFileAtomic(filepath.Join(outDir, ContractFindingsFile), append(b, '\n')); err != nil {
+	if err := outfile.WriteFileAll(filepath.Join(outDir, ContractFindingsFile), append(b, '\n')); err != nil {
 		return nil, exitcode.Wrap(exitcode.Usage, err)
 	}
 	return drift, nil

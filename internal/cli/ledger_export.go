@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 )
 
 type ledgerExportFlags struct {

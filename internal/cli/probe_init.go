@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
@@ -43,7 +44,7 @@ compares.`,
 			if err != nil {
 				return exitcode.New(exitcode.Usage, "probe init: %v", err)
 			}
-			if err := writeFileAtomic(out, text); err != nil {
+			if err := outfile.WriteFileAll(out, text); err != nil {
 				return exitcode.Wrap(exitcode.Usage, err)
 			}
 			fmt.Fprintf(c.Stderr, "mcpverdict: wrote %s; replace its TODO( values, then run 'mcpverdict probe verify-reset %s'\n", out, out)

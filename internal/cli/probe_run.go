@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
@@ -102,7 +103,7 @@ func (c *Command) writeProbeReports(rep *probe.Report, f *probeRunFlags) error {
 		return err
 	}
 	if f.output != "" {
-		if err := writeFileAtomic(f.output, rendered[f.format]); err != nil {
+		if err := outfile.WriteFileAll(f.output, rendered[f.format]); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}
@@ -132,7 +133,7 @@ func (c *Command) writeProbeExtras(rep *probe.Report, f *probeRunFlags) error {
 		if err := e.write(&b); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
-		if err := writeFileAtomic(e.path, b.Bytes()); err != nil {
+		if err := outfile.WriteFileAll(e.path, b.Bytes()); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}
@@ -154,7 +155,7 @@ func keepProbeReport(rep *probe.Report, dir string) (map[string][]byte, error) {
 		rendered[format] = b.Bytes()
 	}
 	for format, name := range map[string]string{"json": probeReportJSON, "text": probeReportText} {
-		if err := writeFileAtomic(filepath.Join(dir, name), rendered[format]); err != nil {
+		if err := outfile.WriteFileAll(filepath.Join(dir, name), rendered[format]); err != nil {
 			return nil, exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/toolsource"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
@@ -59,7 +60,7 @@ func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts rep
 		if err := rep.Write(&buf, report, opts); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
-		if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+		if err := outfile.WriteFileAll(path, buf.Bytes()); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -180,7 +180,7 @@ func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *j
 		if _, err := c.Stdout.Write(buf.Bytes()); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
-	} else if err := writeFileAtomic(f.output, buf.Bytes()); err != nil {
+	} else if err := outfile.WriteFileAll(f.output, buf.Bytes()); err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	return c.writeFormatFiles(report, f, opts)
@@ -191,7 +191,7 @@ func writeRendered(rep reporters.Reporter, report *judge.Report, path string, op
 	if err := rep.Write(&buf, report, opts); err != nil {
 		return err
 	}
-	return writeFileAtomic(path, buf.Bytes())
+	return outfile.WriteFileAll(path, buf.Bytes())
 }
 
 // reportStatus maps a verdict to the exit status.
@@ -208,9 +208,6 @@ func reportStatus(r *judge.Report) error {
 }
 
 func exitWithMessageless(code int) error { return exitWith(code) }
-
-// writeFileAtomic writes data whole or not at all, readable by every user.
-func writeFileAtomic(path string, data []byte) error { return outfile.WriteFileAll(path, data) }
 
 func unwrapPath(err error) error {
 	var pe *os.PathError

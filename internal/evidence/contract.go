@@ -3,7 +3,7 @@ package evidence
 import (
 	"fmt"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // Payload returns what a contract hash covers: the recipe's fields of a

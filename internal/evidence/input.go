@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // InputError is a bad input file: it names the file and the JSON path of

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 )
 
 // LockStatement is the statement of every annotation a lockfile writes.

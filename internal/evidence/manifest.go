@@ -1,7 +1,7 @@
 package evidence
 
 import (
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // Declared is a declaration manifest in mcp-evidence-validator's format:

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 )

@@ -3,7 +3,7 @@ package evidence
 import (
 	"fmt"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // Recipe names which fields of a tool declaration its contract hash covers.

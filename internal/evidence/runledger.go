@@ -10,7 +10,7 @@ import (
 	"os"
 	"unicode/utf8"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"

@@ -3,7 +3,7 @@ package evidence
 import (
 	"encoding/json"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // Exported is what an export read and wrote.

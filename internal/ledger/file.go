@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 )
 
 // Provenance is the first block of every mcpverdict ledger: which program

@@ -1,6 +1,6 @@
 package ledger
 
-import "github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+import "github.com/mcpverdict/mcpverdict/internal/canon"
 
 // ForeignName is the "ledger" field of an mcp-evidence-validator ledger.
 const ForeignName = "mcp-evidence-validator"

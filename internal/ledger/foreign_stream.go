@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // docReader walks one JSON document from a stream, a value at a time: an

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // view is one block as read: its fields' bytes, and for a block in the

@@ -10,7 +10,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/canon"
+	"github.com/mcpverdict/mcpverdict/internal/canon"
 )
 
 // Writer appends blocks to a ledger. It is not safe for concurrent use.

@@ -1,7 +1,7 @@
 package rawjson
 
 // The two pieces of JSON grammar that mcpverdict's own writers and readers
-// (the trace encoder, the canonical JSON of evidence/canon) share with the
+// (the trace encoder, the canonical JSON of package canon) share with the
 // scans here, kept in one place so that they cannot drift apart.
 
 // NumberEnd returns the end of the RFC 8259 number that starts at b[i], and

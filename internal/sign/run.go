@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"path/filepath"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 )
 
 // The modes of the action's sign input.

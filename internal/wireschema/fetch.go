@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 )
 
 // DefaultBaseURL is where `schema fetch` downloads from: the specification

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpverdict/mcpverdict/internal/evidence/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/outfile"
 )
 
 func main() {
