@@ -38,12 +38,11 @@ type annotation struct {
 	message string
 }
 
-func (GitHub) Write(w io.Writer, rep *judge.Report, opts Options) error {
-	rep = visibleReport(rep)
+func (GitHub) Write(w io.Writer, doc *Document, opts Options) error {
 	bw := bufio.NewWriter(w)
 	shown := map[string]int{}
 	left := map[string]int{}
-	for _, a := range append(annotations(rep, opts.Repo), probeAnnotations(opts.Probes, opts.Repo)...) {
+	for _, a := range annotations(doc.Findings(opts.Repo)) {
 		if shown[a.kind] == MaxAnnotations {
 			left[a.kind]++
 			continue
@@ -59,52 +58,62 @@ func (GitHub) Write(w io.Writer, rep *judge.Report, opts Options) error {
 	return bw.Flush()
 }
 
-func annotations(rep *judge.Report, repo *Repository) []annotation {
+// annotations turns findings into workflow commands: a clause's findings
+// on one line are one annotation that lists them, not several that repeat
+// the title; a note (an over-declared hint) is no annotation.
+func annotations(findings []Finding) []annotation {
 	var out []annotation
-	for _, r := range rep.Runs {
-		if r.Incomplete != "" {
-			out = append(out, annotation{kind: "error", place: repo.PlaceTrace(r.Trace, r.IncompleteLine),
-				title: "mcpverdict: trace not read whole", message: "the trace could not be judged whole: " + r.Incomplete})
-		}
-		for i := range r.Clauses {
-			if c := &r.Clauses[i]; c.Outcome == judge.Fail || c.Outcome == judge.Warn {
-				out = append(out, clauseAnnotations(c, repo)...)
+	type group struct {
+		clause *judge.ClauseResult
+		place  Place
+	}
+	grouped := map[group]int{}
+	lines := map[group][]string{}
+	for _, f := range findings {
+		switch {
+		case f.Source == FromClause || f.Source == FromContract:
+			g := group{f.Clause, f.Place}
+			if _, ok := grouped[g]; !ok {
+				grouped[g] = len(out)
+				out = append(out, annotation{kind: f.Level, place: f.Place, title: clauseTitle(f.Clause)})
 			}
+			lines[g] = append(lines[g], fmt.Sprintf("[%s] %s (%s:%d seq %d)", f.Party, f.Judged.Message, f.Judged.Trace, f.Judged.Line, f.Judged.Seq))
+		case f.Level == "note":
+		default:
+			out = append(out, singleAnnotation(f))
 		}
-		for _, f := range r.Wire.Invalid {
-			msg := fmt.Sprintf("[%s] %s at %q: %s (%s:%d seq %d)", f.Party, f.Definition, f.Pointer, f.Error, f.Trace, f.Line, f.Seq)
-			out = append(out, annotation{kind: "error", place: repo.PlaceTrace(f.Trace, f.Line), title: "wire schema (" + r.Revision + ")", message: msg})
+	}
+	for g, i := range grouped {
+		found := lines[g]
+		if len(found) > maxFindingsPerAnnotation {
+			found = append(found[:maxFindingsPerAnnotation], fmt.Sprintf("… and %d more", len(found)-maxFindingsPerAnnotation))
 		}
+		out[i].message = fmt.Sprintf("%s\nspec: %q\nsee: %s", strings.Join(found, "\n"), g.clause.Clause.Quote, g.clause.Clause.URL)
 	}
 	return out
 }
 
-// clauseAnnotations gives one annotation per place a clause's findings
-// land on: ten findings on one line are one annotation that lists them,
-// not ten that repeat the title.
-func clauseAnnotations(c *judge.ClauseResult, repo *Repository) []annotation {
-	kind := "warning"
-	if c.Outcome == judge.Fail {
-		kind = "error"
+func clauseTitle(c *judge.ClauseResult) string {
+	return fmt.Sprintf("%s (%s): %s", c.Clause.ID, c.Clause.Level, clip(c.Clause.Quote, 120))
+}
+
+// singleAnnotation is the annotation of a finding that stands alone: an
+// incomplete trace, a refused message, a probe verdict.
+func singleAnnotation(f Finding) annotation {
+	a := annotation{kind: f.Level, place: f.Place}
+	switch f.Source {
+	case FromTrace:
+		a.title, a.message = "mcpverdict: trace not read whole", "the trace could not be judged whole: "+f.Run.Incomplete
+	case FromWire:
+		w := f.Wire
+		a.title = "wire schema (" + f.Run.Revision + ")"
+		a.message = fmt.Sprintf("[%s] %s at %q: %s (%s:%d seq %d)", w.Party, w.Definition, w.Pointer, w.Error, w.Trace, w.Line, w.Seq)
+	case FromProbe:
+		tr := f.Verdict
+		a.title = fmt.Sprintf("%s: %s %s %s", f.Rule, f.Tool, tr.Hint, declaredWord(tr.Declared))
+		a.message = probeLine(f.Tool, tr) + "\nprobe definition: " + f.Probe.Definition.Path
 	}
-	title := fmt.Sprintf("%s (%s): %s", c.Clause.ID, c.Clause.Level, clip(c.Clause.Quote, 120))
-	var out []annotation
-	lines := map[Place][]string{}
-	for _, f := range c.Findings {
-		p := repo.PlaceFinding(&f)
-		if lines[p] == nil {
-			out = append(out, annotation{kind: kind, place: p, title: title})
-		}
-		lines[p] = append(lines[p], fmt.Sprintf("[%s] %s (%s:%d seq %d)", f.Party, f.Message, f.Trace, f.Line, f.Seq))
-	}
-	for i := range out {
-		found := lines[out[i].place]
-		if len(found) > maxFindingsPerAnnotation {
-			found = append(found[:maxFindingsPerAnnotation], fmt.Sprintf("… and %d more", len(found)-maxFindingsPerAnnotation))
-		}
-		out[i].message = fmt.Sprintf("%s\nspec: %q\nsee: %s", strings.Join(found, "\n"), c.Clause.Quote, c.Clause.URL)
-	}
-	return out
+	return a
 }
 
 // maxFindingsPerAnnotation keeps one annotation readable.

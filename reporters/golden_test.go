@@ -76,7 +76,7 @@ func render(t *testing.T, format string, rep *judge.Report, opts Options) []byte
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := r.Write(&buf, rep, opts); err != nil {
+	if err := r.Write(&buf, ForClauses(rep), opts); err != nil {
 		t.Fatalf("%s: %v", format, err)
 	}
 	return buf.Bytes()

@@ -17,11 +17,15 @@ func init() { register(JSON{}) }
 // Name is "json".
 func (JSON) Name() string { return "json" }
 
-func (JSON) Write(w io.Writer, rep *judge.Report, opts Options) error {
+func (JSON) Write(w io.Writer, doc *Document, opts Options) error {
+	if doc.Clauses == nil {
+		return errNoClauses("json")
+	}
+	rep := doc.Clauses
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if len(opts.Probes) == 0 {
+	if len(doc.Probes) == 0 {
 		return enc.Encode(rep)
 	}
 	// The probe verdicts ride beside the clause report's own members, so
@@ -29,5 +33,5 @@ func (JSON) Write(w io.Writer, rep *judge.Report, opts Options) error {
 	return enc.Encode(struct {
 		*judge.Report
 		Probes []probeJSON `json:"probes"`
-	}{rep, probesJSON(opts.Probes)})
+	}{rep, probesJSON(doc.Probes)})
 }

@@ -25,13 +25,16 @@ func init() { register(JUnit{}) }
 // Name is "junit".
 func (JUnit) Name() string { return "junit" }
 
-func (JUnit) Write(w io.Writer, rep *judge.Report, opts Options) error {
-	rep = visibleReport(rep)
+func (JUnit) Write(w io.Writer, doc *Document, opts Options) error {
+	if doc.probeOnly() {
+		return writeProbeJUnit(w, doc.Probes[0])
+	}
+	rep := visibleReport(doc.Clauses)
 	suites := junit.Testsuites{Name: "mcpverdict"}
 	for i := range rep.Runs {
 		suites.AddSuite(junitSuite(i, &rep.Runs[i], rep.Strict))
 	}
-	for _, p := range opts.Probes {
+	for _, p := range doc.Probes {
 		for _, t := range p.Tools {
 			suites.AddSuite(probeSuite(len(suites.Suites), p, t))
 		}

@@ -25,14 +25,17 @@ func (Markdown) Name() string { return "markdown" }
 // with a note instead.
 const MaxSummaryBytes = 1 << 20
 
-func (Markdown) Write(w io.Writer, rep *judge.Report, opts Options) error {
-	rep = visibleReport(rep)
+func (Markdown) Write(w io.Writer, doc *Document, opts Options) error {
+	if doc.Clauses == nil {
+		return errNoClauses("markdown")
+	}
+	rep := visibleReport(doc.Clauses)
 	limit := opts.MaxBytes
 	if limit <= 0 || limit > MaxSummaryBytes {
 		limit = MaxSummaryBytes
 	}
 	md := newBudget(limit)
-	writeSummary(md, rep, opts.Probes, maxFindings(opts))
+	writeSummary(md, rep, doc.Probes, maxFindings(opts))
 	_, err := io.WriteString(w, md.String())
 	return err
 }

@@ -16,11 +16,11 @@ import (
 
 // verdictOrder lists the probe verdicts from the most to the least urgent,
 // for counts and summaries.
-var verdictOrder = []probe.Verdict{probe.Violation, probe.ResetUnverified, probe.Inconclusive, probe.OverDeclared, probe.Pass, probe.NotApplicable}
+var verdictOrder = []probe.Outcome{probe.Violation, probe.ResetUnverified, probe.Inconclusive, probe.OverDeclared, probe.Pass, probe.NotApplicable}
 
 // probeAttention says whether a verdict is listed without --all: the
 // verdicts SARIF reports as results.
-func probeAttention(v probe.Verdict) bool {
+func probeAttention(v probe.Outcome) bool {
 	_, ok := probeLevels[v]
 	return ok
 }
@@ -102,7 +102,7 @@ func writeProbeText(w *bufio.Writer, probes []*probe.Report, opts Options) {
 	}
 }
 
-var probeIcons = map[probe.Verdict]string{
+var probeIcons = map[probe.Outcome]string{
 	probe.Violation: "❌", probe.ResetUnverified: "⛔", probe.Inconclusive: "❔",
 	probe.OverDeclared: "🔽", probe.Pass: "✅", probe.NotApplicable: "➖",
 }
@@ -143,31 +143,6 @@ func writeProbeSummary(md *budget, rep *probe.Report, max int) {
 		md.add(l)
 	}
 	md.add("\n")
-}
-
-// probeAnnotations gives an error per violation or unverified reset and a
-// warning per inconclusive verdict, at the line declaring the tool.
-func probeAnnotations(probes []*probe.Report, repo *Repository) []annotation {
-	var out []annotation
-	for _, rep := range probes {
-		lines := definitionLines(rep.Definition.Path)
-		for _, t := range rep.Tools {
-			for i := range t.Tests {
-				tr := &t.Tests[i]
-				kind := probeLevels[tr.Verdict] // an over-declaration's "note" is no annotation
-				if kind != "error" && kind != "warning" {
-					continue
-				}
-				out = append(out, annotation{
-					kind:    kind,
-					place:   repo.PlaceTool(t.Tool, rep.Definition.Path, lines[t.Tool]),
-					title:   fmt.Sprintf("%s: %s %s %s", probe.RuleID(tr.Test), t.Tool, tr.Hint, declaredWord(tr.Declared)),
-					message: probeLine(t.Tool, tr) + "\nprobe definition: " + rep.Definition.Path,
-				})
-			}
-		}
-	}
-	return out
 }
 
 // probeJSON is a probe report as the JSON clause report carries it: the

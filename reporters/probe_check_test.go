@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-
-	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
 // Every format shows the probe verdicts a clause report carries (check
@@ -22,7 +20,6 @@ func TestEveryFormatShowsTheProbes(t *testing.T) {
 		}
 	}
 	opts := goldenOptions()
-	opts.Probes = []*probe.Report{rep}
 	want := map[string][]string{
 		"text": {"probe synthetic (testdata/probe-synthetic.toml): 2 VIOLATION, 1 INCONCLUSIVE, 1 OVER_DECLARED, 1 PASS, 2 NOT_APPLICABLE\n",
 			"  VIOLATION        echo read_only (readOnlyHint true): BUSINESS_CHANGE: run 1: overwritten 1 in state.db:items\n",
@@ -37,7 +34,7 @@ func TestEveryFormatShowsTheProbes(t *testing.T) {
 	for name, wants := range want {
 		r, _ := Get(name)
 		var b bytes.Buffer
-		if err := r.Write(&b, syntheticReport(), opts); err != nil {
+		if err := r.Write(&b, ForClauses(syntheticReport(), rep), opts); err != nil {
 			t.Fatal(err)
 		}
 		for _, w := range wants {

@@ -15,7 +15,7 @@ import (
 // (echo) and two it does not.
 func syntheticProbeReport() *probe.Report {
 	hint := func(v probe.HintValue) probe.Hint { return probe.Hint{Value: v} }
-	test := func(name string, declared probe.Hint, v probe.Verdict, r probe.Reason, detail string) probe.TestResult {
+	test := func(name string, declared probe.Hint, v probe.Outcome, r probe.Reason, detail string) probe.TestResult {
 		return probe.TestResult{Test: name, Hint: probe.TestHint[name], Declared: declared, Verdict: v, Primary: r, Observed: "holds", Detail: detail}
 	}
 	matched, mismatched := true, false
@@ -46,8 +46,8 @@ func syntheticProbeReport() *probe.Report {
 func TestProbeGoldens(t *testing.T) {
 	rep := syntheticProbeReport()
 	for ext, write := range map[string]func(*bytes.Buffer) error{
-		"sarif":     func(b *bytes.Buffer) error { return WriteProbeSARIF(b, rep, "1.2.3", goldenOptions()) },
-		"junit.xml": func(b *bytes.Buffer) error { return WriteProbeJUnit(b, rep) },
+		"sarif":     func(b *bytes.Buffer) error { return SARIF{}.Write(b, ForProbe(rep, "1.2.3"), goldenOptions()) },
+		"junit.xml": func(b *bytes.Buffer) error { return JUnit{}.Write(b, ForProbe(rep, "1.2.3"), goldenOptions()) },
 	} {
 		var got bytes.Buffer
 		if err := write(&got); err != nil {

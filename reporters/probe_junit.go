@@ -11,12 +11,12 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
-// WriteProbeJUnit writes a probe report as JUnit XML: a testsuite per
+// writeProbeJUnit writes a probe run on its own as JUnit XML: a testsuite per
 // tool, a testcase per (tool, test). A violation, an unverified reset or a
 // fixture verdict other than its recorded truth is a failure; an
 // inconclusive or not-applicable verdict is skipped with its reason; a
 // pass or an over-declaration passes, the latter noted in system-out.
-func WriteProbeJUnit(w io.Writer, rep *probe.Report) error {
+func writeProbeJUnit(w io.Writer, rep *probe.Report) error {
 	suites := junit.Testsuites{Name: "mcpverdict probe " + xmlSafe(rep.Definition.Name)}
 	for i, t := range rep.Tools {
 		suites.AddSuite(probeSuite(i, rep, t))

@@ -3,7 +3,6 @@ package reporters
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -17,60 +16,28 @@ const toolAnnotationsURL = "https://modelcontextprotocol.io/specification/2025-1
 
 // probeLevels are the SARIF levels of the verdicts that need attention; a
 // pass and a not-applicable verdict are not results.
-var probeLevels = map[probe.Verdict]string{
+var probeLevels = map[probe.Outcome]string{
 	probe.Violation:       "error",
 	probe.ResetUnverified: "error",
 	probe.Inconclusive:    "warning",
 	probe.OverDeclared:    "note",
 }
 
-// WriteProbeSARIF writes a probe report as a SARIF 2.1.0 log: one rule per
+// newProbeSARIFRun is the SARIF run of a probe on its own: one rule per
 // hint test (probe/read_only, probe/destructive, …), one result per (tool,
 // test) whose verdict needs attention, placed at the line that declares the
 // tool in the repository when it can be found, else at the tool's entry in
 // the probe definition.
-func WriteProbeSARIF(w io.Writer, rep *probe.Report, version string, opts Options) error {
-	log, err := sarif.New(sarif.Version210, false)
-	if err != nil {
-		return err
-	}
-	log.Schema = sarifSchema
-	log.AddRun(newProbeSARIFRun(rep, version, opts))
-	if err := log.PrettyWrite(w); err != nil {
-		return err
-	}
-	_, err = io.WriteString(w, "\n")
-	return err
-}
-
-func newProbeSARIFRun(rep *probe.Report, version string, opts Options) *sarif.Run {
-	driver := sarif.NewVersionedDriver("mcpverdict", sarifVersion(version)).WithInformationURI(InformationURI)
-	driver.Rules = []*sarif.ReportingDescriptor{}
-	b := &sarifRun{run: sarif.NewRun(sarif.Tool{Driver: driver}), repo: opts.Repo, rules: map[string]bool{}, prints: map[string]int{}}
-	b.run.WithAutomationDetails(sarif.NewRunAutomationDetails().WithID(sarifCategory(probeCategory(rep, opts.Category))))
-	if opts.Repo != nil && opts.Repo.Root != "" {
-		b.run.WithOriginalUriBaseIds(map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(fileURI(opts.Repo.Root) + "/")}})
-	}
+func newProbeSARIFRun(doc *Document, opts Options) *sarif.Run {
+	rep := doc.Probes[0]
+	b := newSARIFBuilder("mcpverdict", doc.Version, probeCategory(rep, opts.Category), opts.Repo)
 	for _, test := range probe.Tests {
 		b.rules[probe.RuleID(test)] = true
 		b.run.Tool.Driver.AddRule(probeRule(test))
 	}
-	b.addProbe(rep)
+	b.addFindings(doc.Findings(opts.Repo))
 	b.run.AddInvocations(probeInvocation(rep, b.dropped))
 	return b.run
-}
-
-// addProbe adds a result for each (tool, test) of a probe report whose
-// verdict needs attention, defining its rule on first use.
-func (b *sarifRun) addProbe(rep *probe.Report) {
-	lines := definitionLines(rep.Definition.Path)
-	for _, t := range rep.Tools {
-		for i := range t.Tests {
-			if level, ok := probeLevels[t.Tests[i].Verdict]; ok {
-				b.add(probeRule(t.Tests[i].Test), b.probeResult(rep, t.Tool, &t.Tests[i], level, lines[t.Tool]))
-			}
-		}
-	}
 }
 
 func probeCategory(rep *probe.Report, category string) string {
@@ -101,8 +68,8 @@ func pascalWords(s string) string {
 	return b.String()
 }
 
-func (b *sarifRun) probeResult(rep *probe.Report, tool string, tr *probe.TestResult, level string, defLine int) *sarif.Result {
-	place := b.repo.PlaceTool(tool, rep.Definition.Path, defLine)
+func (b *sarifRun) probeResult(f *Finding) *sarif.Result {
+	rep, tool, tr, level, place := f.Probe, f.Tool, f.Verdict, f.Level, f.Place
 	text := fmt.Sprintf("Tool %q declares %s %s: %s:%s. %s", tool, tr.Hint, declaredWord(tr.Declared), tr.Verdict, tr.Primary, tr.Detail)
 	if len(tr.Secondary) > 0 {
 		text += fmt.Sprintf(" (also: %s)", joinReasons(tr.Secondary))

@@ -1,5 +1,5 @@
-// Package reporters renders a judge.Report in each output format mcpverdict
-// offers. Choosing a format is separate from rendering it: every format is a
+// Package reporters renders a Document (a clause report, the probes run with
+// it, or a probe run on its own) in each output format mcpverdict offers. Choosing a format is separate from rendering it: every format is a
 // Reporter, found by name.
 package reporters
 
@@ -8,9 +8,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-
-	"github.com/mcpverdict/mcpverdict/internal/judge"
-	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
 // Options shape how a report is rendered.
@@ -31,17 +28,13 @@ type Options struct {
 	// server, so that several jobs' uploads stand side by side instead of
 	// replacing each other; empty means "mcpverdict/".
 	Category string
-	// Probes are tool-annotation probe reports run alongside the clause
-	// report (check --probe): each format shows their verdicts next to
-	// the clauses.
-	Probes []*probe.Report
 }
 
 // Reporter renders a report in one format.
 type Reporter interface {
 	// Name is the format's name on the command line.
 	Name() string
-	Write(w io.Writer, rep *judge.Report, opts Options) error
+	Write(w io.Writer, doc *Document, opts Options) error
 }
 
 var byName = map[string]Reporter{}

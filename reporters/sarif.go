@@ -38,14 +38,17 @@ const (
 // instead. A variable so that tests can reach it cheaply.
 var maxSARIFResults = 5000
 
-func (SARIF) Write(w io.Writer, rep *judge.Report, opts Options) error {
-	rep = visibleReport(rep)
+func (SARIF) Write(w io.Writer, doc *Document, opts Options) error {
 	log, err := sarif.New(sarif.Version210, false)
 	if err != nil {
 		return err
 	}
 	log.Schema = sarifSchema
-	log.AddRun(newSARIFRun(rep, opts))
+	if doc.probeOnly() {
+		log.AddRun(newProbeSARIFRun(doc, opts))
+	} else {
+		log.AddRun(newSARIFRun(doc, opts))
+	}
 	if err := log.PrettyWrite(w); err != nil {
 		return err
 	}
@@ -63,26 +66,29 @@ type sarifRun struct {
 	dropped int
 }
 
-func newSARIFRun(rep *judge.Report, opts Options) *sarif.Run {
-	driver := sarif.NewVersionedDriver(rep.Tool, sarifVersion(rep.Version)).WithInformationURI(InformationURI)
-	driver.Rules = []*sarif.ReportingDescriptor{}
-	b := &sarifRun{run: sarif.NewRun(sarif.Tool{Driver: driver}), repo: opts.Repo, rules: map[string]bool{}, prints: map[string]int{}}
-	b.run.WithAutomationDetails(sarif.NewRunAutomationDetails().WithID(sarifCategory(opts.Category)))
-	if opts.Repo != nil && opts.Repo.Root != "" {
-		b.run.WithOriginalUriBaseIds(map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(fileURI(opts.Repo.Root) + "/")}})
-	}
-	for i := range rep.Runs {
-		b.addRun(&rep.Runs[i])
-	}
-	for _, p := range opts.Probes {
-		b.addProbe(p)
-	}
+func newSARIFRun(doc *Document, opts Options) *sarif.Run {
+	rep := visibleReport(doc.Clauses)
+	b := newSARIFBuilder(rep.Tool, rep.Version, opts.Category, opts.Repo)
+	b.addFindings(doc.Findings(opts.Repo))
 	inv := sarifInvocation(rep, b.dropped)
-	for _, p := range opts.Probes {
+	for _, p := range doc.Probes {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, probeNotes(p, "probe "+p.Definition.Name+": ")...)
 	}
 	b.run.AddInvocations(inv)
 	return b.run
+}
+
+// newSARIFBuilder starts a run of the tool, under its analysis category,
+// with locations relative to the repository's root.
+func newSARIFBuilder(tool, version, category string, repo *Repository) *sarifRun {
+	driver := sarif.NewVersionedDriver(tool, sarifVersion(version)).WithInformationURI(InformationURI)
+	driver.Rules = []*sarif.ReportingDescriptor{}
+	b := &sarifRun{run: sarif.NewRun(sarif.Tool{Driver: driver}), repo: repo, rules: map[string]bool{}, prints: map[string]int{}}
+	b.run.WithAutomationDetails(sarif.NewRunAutomationDetails().WithID(sarifCategory(category)))
+	if repo != nil && repo.Root != "" {
+		b.run.WithOriginalUriBaseIds(map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(fileURI(repo.Root) + "/")}})
+	}
+	return b
 }
 
 // sarifVersion makes the tool version start with a number, as SARIF
@@ -112,20 +118,21 @@ func sarifCategory(category string) string {
 	return category
 }
 
-func (b *sarifRun) addRun(r *judge.Run) {
-	for i := range r.Clauses {
-		c := &r.Clauses[i]
-		if c.Outcome != judge.Fail && c.Outcome != judge.Warn {
-			continue
+// addFindings adds a result per finding, defining each rule on first use;
+// an incomplete trace is no result but a notification (sarifInvocation).
+func (b *sarifRun) addFindings(findings []Finding) {
+	for i := range findings {
+		f := &findings[i]
+		switch f.Source {
+		case FromClause, FromContract:
+			rule := clauseRule(f.Clause.Clause)
+			b.add(rule, b.findingResult(rule, f))
+		case FromWire:
+			rule := wireRule(f.Run.Revision)
+			b.add(rule, b.wireResult(rule, f))
+		case FromProbe:
+			b.add(probeRule(f.Verdict.Test), b.probeResult(f))
 		}
-		rule := clauseRule(c.Clause)
-		for j := range c.Findings {
-			b.add(rule, b.findingResult(rule, c, &c.Findings[j]))
-		}
-	}
-	for i := range r.Wire.Invalid {
-		rule := wireRule(r.Revision)
-		b.add(rule, b.wireResult(rule, &r.Wire.Invalid[i]))
 	}
 }
 

@@ -10,8 +10,6 @@ import (
 	"strings"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
-
-	"github.com/mcpverdict/mcpverdict/internal/judge"
 )
 
 // FingerprintKey names mcpverdict's partial fingerprint (SARIF §3.27.17):
@@ -19,8 +17,8 @@ import (
 // push is the same alert.
 const FingerprintKey = "mcpverdictFinding/v1"
 
-func (b *sarifRun) findingResult(rule *sarif.ReportingDescriptor, c *judge.ClauseResult, f *judge.Finding) *sarif.Result {
-	place := b.repo.PlaceFinding(f)
+func (b *sarifRun) findingResult(rule *sarif.ReportingDescriptor, found *Finding) *sarif.Result {
+	c, f, place := found.Clause, found.Judged, found.Place
 	text := fmt.Sprintf("[%s] %s (%s %s, %s:%d seq %d)", f.Party, f.Message, c.Clause.ID, c.Clause.Level, f.Trace, f.Line, f.Seq)
 	res := sarif.NewRuleResult(rule.ID).
 		WithLevel(sarifLevel(c.Clause.Level)).
@@ -39,9 +37,9 @@ func (b *sarifRun) findingResult(rule *sarif.ReportingDescriptor, c *judge.Claus
 	return res
 }
 
-func (b *sarifRun) wireResult(rule *sarif.ReportingDescriptor, f *judge.WireFinding) *sarif.Result {
+func (b *sarifRun) wireResult(rule *sarif.ReportingDescriptor, found *Finding) *sarif.Result {
+	f, place := found.Wire, found.Place
 	text := fmt.Sprintf("[%s] %s at %q: %s (%s:%d seq %d)", f.Party, f.Definition, f.Pointer, f.Error, f.Trace, f.Line, f.Seq)
-	place := b.repo.PlaceTrace(f.Trace, f.Line)
 	res := sarif.NewRuleResult(rule.ID).
 		WithLevel("error").
 		WithMessage(sarif.NewTextMessage(sentence(text))).

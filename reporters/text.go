@@ -21,13 +21,16 @@ func init() { register(Text{}) }
 // Name is "text".
 func (Text) Name() string { return "text" }
 
-func (Text) Write(w io.Writer, rep *judge.Report, opts Options) error {
-	rep = visibleReport(rep)
+func (Text) Write(w io.Writer, doc *Document, opts Options) error {
+	if doc.Clauses == nil {
+		return errNoClauses("text")
+	}
+	rep := visibleReport(doc.Clauses)
 	bw := bufio.NewWriter(w)
 	for i := range rep.Runs {
 		writeRun(bw, &rep.Runs[i], opts)
 	}
-	writeProbeText(bw, opts.Probes, opts)
+	writeProbeText(bw, doc.Probes, opts)
 	fmt.Fprintf(bw, "verdict: %s%s\n", rep.Verdict, scopeNote(rep))
 	return bw.Flush()
 }

@@ -39,7 +39,7 @@ func (f *fakeCLI) run(_ context.Context, args []string, stdout, stderr io.Writer
 			continue
 		}
 		var buf bytes.Buffer
-		_ = r.Write(&buf, f.rep, reporters.Options{Repo: &reporters.Repository{Root: "/", WorkDir: "/"}})
+		_ = r.Write(&buf, reporters.ForClauses(f.rep), reporters.Options{Repo: &reporters.Repository{Root: "/", WorkDir: "/"}})
 		_ = os.WriteFile(args[i+1], buf.Bytes(), 0o644)
 	}
 	fmt.Fprintf(stdout, "verdict: %s\n", f.rep.Verdict)

@@ -163,7 +163,7 @@ func addTotals(a, b judge.Totals) judge.Totals {
 func (c *Command) writeCheckReports(report *judge.Report, f *checkFlags) error {
 	for name, file := range map[string]string{"json": "report.json", "text": "report.txt"} {
 		rep, _ := reporters.Get(name)
-		if err := writeRendered(rep, report, filepath.Join(f.outDir, file), reporters.Options{All: f.all, Probes: f.probes}); err != nil {
+		if err := writeRendered(rep, reporters.ForClauses(report, f.probes...), filepath.Join(f.outDir, file), reporters.Options{All: f.all}); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

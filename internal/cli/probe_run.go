@@ -121,9 +121,11 @@ func (c *Command) writeProbeExtras(rep *probe.Report, f *probeRunFlags) error {
 		write func(*bytes.Buffer) error
 	}{
 		{f.sarif, func(b *bytes.Buffer) error {
-			return reporters.WriteProbeSARIF(b, rep, Version(), reporters.Options{Repo: c.repository(), Category: f.category})
+			return reporters.SARIF{}.Write(b, reporters.ForProbe(rep, Version()), reporters.Options{Repo: c.repository(), Category: f.category})
 		}},
-		{f.junit, func(b *bytes.Buffer) error { return reporters.WriteProbeJUnit(b, rep) }},
+		{f.junit, func(b *bytes.Buffer) error {
+			return reporters.JUnit{}.Write(b, reporters.ForProbe(rep, Version()), reporters.Options{})
+		}},
 	}
 	for _, e := range extras {
 		if e.path == "" {

@@ -57,7 +57,7 @@ func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts rep
 		}
 		rep, _ := reporters.Get(name)
 		var buf bytes.Buffer
-		if err := rep.Write(&buf, report, opts); err != nil {
+		if err := rep.Write(&buf, reporters.ForClauses(report, f.probes...), opts); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 		if err := outfile.WriteFileAll(path, buf.Bytes()); err != nil {
@@ -80,7 +80,7 @@ func (c *Command) reportOptions(report *judge.Report, f *judgeFlags) reporters.O
 			repo.Entry, repo.EntryLine = entry.Path, entry.Line
 		}
 	}
-	return reporters.Options{All: f.all, Repo: repo, Category: category, Probes: f.probes}
+	return reporters.Options{All: f.all, Repo: repo, Category: category}
 }
 
 // repository finds the checkout: $GITHUB_WORKSPACE on a runner, else the

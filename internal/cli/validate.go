@@ -173,7 +173,7 @@ func judgeInputs(traces []traceInput, opts judge.Options, maxLine int) (*judge.R
 func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *judgeFlags) error {
 	opts := c.reportOptions(report, f)
 	var buf bytes.Buffer
-	if err := rep.Write(&buf, report, opts); err != nil {
+	if err := rep.Write(&buf, reporters.ForClauses(report, f.probes...), opts); err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	if f.output == "" {
@@ -186,9 +186,9 @@ func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *j
 	return c.writeFormatFiles(report, f, opts)
 }
 
-func writeRendered(rep reporters.Reporter, report *judge.Report, path string, opts reporters.Options) error {
+func writeRendered(rep reporters.Reporter, doc *reporters.Document, path string, opts reporters.Options) error {
 	var buf bytes.Buffer
-	if err := rep.Write(&buf, report, opts); err != nil {
+	if err := rep.Write(&buf, doc, opts); err != nil {
 		return err
 	}
 	return outfile.WriteFileAll(path, buf.Bytes())

@@ -24,7 +24,7 @@ type VerdictRecord struct {
 	Test             string   `json:"test"`
 	Hint             string   `json:"hint"`
 	Declared         string   `json:"declared"`
-	Verdict          Verdict  `json:"verdict"`
+	Verdict          Outcome  `json:"verdict"`
 	Primary          Reason   `json:"primary_reason"`
 	Secondary        []Reason `json:"secondary_reasons,omitempty"`
 	Detail           string   `json:"detail"`

@@ -87,7 +87,7 @@ type TestResult struct {
 	Test      string   `json:"test"`
 	Hint      string   `json:"hint"`
 	Declared  Hint     `json:"declared"`
-	Verdict   Verdict  `json:"verdict"`
+	Verdict   Outcome  `json:"verdict"`
 	Primary   Reason   `json:"primary_reason"`
 	Secondary []Reason `json:"secondary_reasons,omitempty"`
 	// Observed is the property shown: holds, fails or unknown.

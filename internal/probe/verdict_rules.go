@@ -48,7 +48,7 @@ func union(a, b []string) []string {
 
 // decide turns a declaration and the observed property into the verdict
 // and its primary reason.
-func decide(test string, declared Hint, readOnly Hint, p property) (Verdict, Reason) {
+func decide(test string, declared Hint, readOnly Hint, p property) (Outcome, Reason) {
 	switch declared.Value {
 	case HintMalformed:
 		return NotApplicable, MalformedHint

@@ -10,7 +10,7 @@ func TestDecide(t *testing.T) {
 		declared Hint
 		readOnly Hint
 		p        property
-		verdict  Verdict
+		verdict  Outcome
 		reason   Reason
 	}{
 		{TestReadOnly, h(HintTrue), absent, held(""), Pass, ClaimHeld},

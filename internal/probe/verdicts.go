@@ -35,31 +35,31 @@ var claimValue = map[string]HintValue{
 	OpenWorldHint:   HintFalse,
 }
 
-// Verdict is the outcome of one test of one tool.
-type Verdict string
+// Outcome is the verdict of one test of one tool.
+type Outcome string
 
-// The verdicts.
+// The outcomes.
 const (
 	// Pass: the claim was tested with complete coverage and held.
-	Pass Verdict = "PASS"
+	Pass Outcome = "PASS"
 	// Violation: behaviour contradicted the claim; one instance suffices.
-	Violation Verdict = "VIOLATION"
+	Violation Outcome = "VIOLATION"
 	// OverDeclared: the declaration is weaker than the behaviour shown in
 	// every run and variant (idempotentHint: false on a tool that was
 	// idempotent every time).
-	OverDeclared Verdict = "OVER_DECLARED"
+	OverDeclared Outcome = "OVER_DECLARED"
 	// NotApplicable: a permissive, absent or malformed declaration leaves
 	// nothing to contradict.
-	NotApplicable Verdict = "NOT_APPLICABLE"
+	NotApplicable Outcome = "NOT_APPLICABLE"
 	// Inconclusive: the evidence cannot decide (coverage, unstable runs,
 	// call errors, no overlap, no network sandbox).
-	Inconclusive Verdict = "INCONCLUSIVE"
+	Inconclusive Outcome = "INCONCLUSIVE"
 	// ResetUnverified: two resets from the seed differed, so no observation
 	// can be trusted.
-	ResetUnverified Verdict = "RESET_UNVERIFIED"
+	ResetUnverified Outcome = "RESET_UNVERIFIED"
 )
 
-var verdicts = []Verdict{Pass, Violation, OverDeclared, NotApplicable, Inconclusive, ResetUnverified}
+var verdicts = []Outcome{Pass, Violation, OverDeclared, NotApplicable, Inconclusive, ResetUnverified}
 
 // Reason explains a verdict.
 type Reason string
@@ -95,10 +95,10 @@ const (
 )
 
 // parseExpectation splits "VERDICT" or "VERDICT:REASON".
-func parseExpectation(s string) (Verdict, Reason, error) {
+func parseExpectation(s string) (Outcome, Reason, error) {
 	v, r, _ := strings.Cut(s, ":")
 	for _, known := range verdicts {
-		if Verdict(v) == known {
+		if Outcome(v) == known {
 			return known, Reason(r), nil
 		}
 	}
