@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpverdict/mcpverdict/internal/action"
+	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 )
 
 func (c *Command) actionCmd() *cobra.Command {
@@ -21,9 +22,15 @@ inputs (INPUT_SERVER, INPUT_URL, INPUT_TRACES, INPUT_FAIL-ON, ...) and the
 workflow context (GITHUB_*), runs check (or validate, for traces) with every
 report written into the output directory, appends the job summary, prints the
 annotations, uploads the SARIF file to code scanning and the output directory
-as an artifact where it can, writes the step outputs, and exits as fail-on
-says: 0 pass, 1 the gate failed, 2 bad inputs or nothing judgeable, 3 a trace
-that could not be read whole.`,
+as an artifact where it can, writes the step outputs, and exits with the
+status fail-on gives the verdict.
+
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "the gate passed"),
+			exitcode.Means(exitcode.Fail, "the gate failed"),
+			exitcode.Means(exitcode.Usage, "bad inputs or nothing judgeable (or a server that could not be driven)"),
+			exitcode.Means(exitcode.Malformed, "a trace that could not be read whole"),
+		),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			getenv := c.getenv

@@ -47,6 +47,18 @@ func (c *Command) captureStdioCmd(f *captureFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "stdio [flags] -- CMD [ARGS...]",
 		Short: "Wrap a stdio server command; point your client at this command instead",
+		Long: `stdio runs the server command given after -- and forwards the client's
+standard input to it and its standard output back, byte for byte, recording
+each message in the trace (-o) before the byte that completes it is
+forwarded. The server's stderr passes through unchanged and is kept in
+TRACE.stderr too; the signals capture receives are passed on to the server.
+Point your MCP client at this command line in place of the server's.
+
+When the client closes standard input, the server has --close-grace to exit,
+then gets SIGTERM, then --term-grace more before SIGKILL.
+
+` + fmt.Sprintf(`Exit status: the server's own, or %d when the trace cannot be written or the
+server command cannot be run.`, exitcode.Usage),
 		Example: `  mcpverdict capture -o session.jsonl stdio -- npx -y @modelcontextprotocol/server-everything
   mcpverdict capture -o session.jsonl stdio --close-grace 10s -- python server.py`,
 		Args: cobra.MinimumNArgs(1),

@@ -53,10 +53,14 @@ verdicts join every report, the exit status and the ledger, and the probe's
 own reports land in --out/probe/NAME/.
 
 Everything lands in --out: each session's trace (and its .stderr), report.json
-and report.txt. Exit status as validate: 0 pass, 1 a clause failed or a probe
-verdict failed (a violation, an unverified reset), 2 bad invocation, a server
-that could not be driven (1 if a clause failed too) or a probe definition
-that does not load or whose server does not start, 3 a malformed trace.`,
+and report.txt.
+
+` + exitcode.Section(
+			exitcode.Lookup(exitcode.OK),
+			exitcode.Means(exitcode.Fail, "a clause failed (or warned, with --strict), or a --probe verdict is a VIOLATION or a RESET_UNVERIFIED"),
+			exitcode.Means(exitcode.Usage, "bad invocation, nothing judgeable, a server that could not be driven (1 if a clause failed too), a --probe definition that does not load or whose server does not start, or an output that could not be written"),
+			exitcode.Means(exitcode.Malformed, "a recorded trace that could not be read whole: the report names the file, line and problem, and its verdict reads incomplete"),
+		),
 		Example: `  mcpverdict check
   mcpverdict check --server "npx -y @modelcontextprotocol/server-everything"
   mcpverdict check --url http://127.0.0.1:3000/mcp --probe-rejections

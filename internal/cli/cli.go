@@ -68,7 +68,14 @@ func (c *Command) root() *cobra.Command {
 		Short: "Check that an MCP server does what the specification and its own declarations say",
 		Long: `mcpverdict records MCP sessions byte for byte, judges them clause by clause
 against the specification revision they negotiated, and reports with evidence
-an auditor can check.`,
+an auditor can check.
+
+The commands that judge (validate and check) exit with one of the statuses
+below. The other commands give the same codes the narrower meanings their own
+help lists, except capture stdio, which exits with the wrapped server's own
+status.
+
+` + exitcode.Section(exitcode.Table()...),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       VersionString(),
@@ -97,6 +104,17 @@ an auditor can check.`,
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)
 	}
+	return root
+}
+
+// Tree returns the command tree as the binary builds it, with what cobra
+// adds only when it executes (the completion command, --version), for the
+// reference pages in docs/cli/ (go run ./internal/devtools/gencli).
+func Tree() *cobra.Command {
+	c := &Command{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard}
+	root := c.root()
+	root.InitDefaultVersionFlag()
+	root.InitDefaultCompletionCmd()
 	return root
 }
 

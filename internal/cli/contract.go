@@ -20,7 +20,11 @@ func (c *Command) contractCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "contract",
 		Short: "Lock the tools' contracts, so that a run shows when one changes",
-		Args:  cobra.NoArgs,
+		Long: `contract keeps a lockfile of the contract of every tool a server lists (its
+declaration and the hash of it). Write it with 'contract lock' and commit it;
+'check --contract' then reports every tool added, removed or changed since,
+field by field, and 'evidence validate --declared' reads the same file.`,
+		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(c.contractLockCmd())
 	return cmd
@@ -46,8 +50,10 @@ The lockfile is a declaration manifest in mcp-evidence-validator's format, so
 evidence validate --declared reads it too. Commit it; check --contract then
 reports every change against it.
 
-Exit status: 0 written, 2 bad invocation, no tools found, or an output that
-cannot be written.`,
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "the lockfile is written"),
+			exitcode.Means(exitcode.Usage, "bad invocation, no tools found, or an output that cannot be written"),
+		),
 		Example: `  mcpverdict contract lock --server "node dist/index.js" -o mcp-contract.json
   mcpverdict contract lock -o mcp-contract.json traces/*.jsonl`,
 		RunE: func(cmd *cobra.Command, args []string) error {

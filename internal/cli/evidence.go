@@ -19,7 +19,12 @@ func (c *Command) evidenceCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "evidence",
 		Short: "Compare declared tools with observed calls (mcp-evidence-validator's formats)",
-		Args:  cobra.NoArgs,
+		Long: `evidence reads and writes the formats of mcp-evidence-validator: a
+declaration manifest of the tools a server offers, an observation batch of
+the calls seen, and the hash-chained ledger that records both with the
+findings. 'evidence validate' checks the one against the other; the ledger
+commands verify, sign and export the result.`,
+		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(c.evidenceValidateCmd())
 	return cmd
@@ -43,9 +48,10 @@ the declared input schema (scope_violation). It prints the report as JSON,
 writes the ledger (provenance, declaration, observation_batch, report) and
 prints its head on stderr.
 
-Exit status: 0 when the report is produced, findings or not; 2 on a bad
-invocation or input (the error names the file and the JSON path) or an output
-that cannot be written.`,
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "the report is produced, findings or not"),
+			exitcode.Means(exitcode.Usage, "bad invocation or input (the error names the file and the JSON path), or an output that cannot be written"),
+		),
 		Example: `  mcpverdict evidence validate --declared declared.json --observed observed.json --out evidence.jsonl --head-out evidence.head`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -17,7 +17,14 @@ func (c *Command) ledgerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ledger",
 		Short: "Verify, sign the head of, or export an evidence ledger",
-		Args:  cobra.NoArgs,
+		Long: `ledger works on the hash-chained evidence ledgers that check,
+validate --ledger and evidence validate write: each block carries the hash of
+the one before, and the hash of the last, the head, is written to a file of
+its own, to be kept where the ledger's holder cannot edit it. 'ledger verify'
+replays the chain up to that head, 'ledger sign' signs the head with
+Sigstore, and 'ledger export' rewrites the chain in mcp-evidence-validator's
+ledger format.`,
+		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(c.ledgerVerifyCmd(), c.ledgerSignCmd(), c.ledgerExportCmd())
 	return cmd
@@ -43,11 +50,14 @@ problem it finds.
 With --bundle it first checks the Sigstore bundle signs that head, for the
 signer given by --certificate-identity (or -regexp) and
 --certificate-oidc-issuer (or -regexp), against --trusted-root or
-public-good Sigstore.
+public-good Sigstore; bytes that are no Sigstore bundle are refused before
+a trusted root is fetched.
 
-Exit status: 0 the ledger is intact and reaches the head (and the bundle
-signs it), 1 refused, 2 bad invocation (no --expected-head, no identity for
---bundle) or a ledger, bundle or trusted root that cannot be read.`,
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "the ledger is intact and reaches the head (and the bundle signs it)"),
+			exitcode.Means(exitcode.Fail, "refused: a problem in the chain, a head it does not reach, or a bundle that does not sign it"),
+			exitcode.Means(exitcode.Usage, "bad invocation (no --expected-head, no identity for --bundle), or a ledger, bundle or trusted root that cannot be read"),
+		),
 		Example: `  mcpverdict ledger verify --ledger mcpverdict-out/ledger.ndjson --expected-head "$(cat mcpverdict-out/ledger.head)"`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -41,8 +41,10 @@ exporting the same ledger again reaches the same one.
 The export goes to stdout once the whole ledger has verified, or with -o to
 OUT, written whole or not at all.
 
-Exit status: 0 exported, 2 bad invocation, or a ledger that cannot be read or
-does not verify, or an output that cannot be written.`,
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "exported"),
+			exitcode.Means(exitcode.Usage, "bad invocation, a ledger that cannot be read or does not verify, or an output that cannot be written"),
+		),
 		Example: `  mcpverdict ledger export --ledger mcpverdict-out/ledger.ndjson --expected-head mcpverdict-out/ledger.head \
     --format mcp-evidence-validator -o evidence.json`,
 		Args: cobra.NoArgs,

@@ -34,9 +34,11 @@ needs permissions: id-token: write); elsewhere pass --identity-token. With
 --ledger, the ledger is verified against the head first, and its file name,
 length and format go into the statement.
 
-Exit status: 0 signed, 1 the ledger does not reach the head, 2 bad
-invocation, no identity token, or a Sigstore service that refused or could
-not be reached.`,
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "signed"),
+			exitcode.Means(exitcode.Fail, "the ledger does not reach the head"),
+			exitcode.Means(exitcode.Usage, "bad invocation, no identity token, or a Sigstore service that refused or could not be reached"),
+		),
 		Example: `  mcpverdict ledger sign --head mcpverdict-out/ledger.head --ledger mcpverdict-out/ledger.ndjson -o mcpverdict-out/ledger.head.sigstore.json`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

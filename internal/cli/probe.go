@@ -17,9 +17,9 @@ JSON and JSON Lines documents) from a verified reset and says, with evidence,
 whether each declared hint holds. A TOML definition names the server, its
 state and the tools to call; 'probe init' writes one to fill in.
 
-Exit status: 0 no violation; 1 a violation, an unverified reset, or a fixture
-verdict other than its recorded truth; 2 bad input (a definition error names
-the file and key) or a server that does not start: no verdict is claimed.`,
+The usual order is 'probe init' to write the definition, 'probe verify-reset'
+to check its state resets the same way twice, then 'probe run'; each lists its
+exit status. 'check --probe DEF.toml' runs the same probe after its sessions.`,
 	}
 	cmd.AddCommand(c.probeInitCmd(), c.probeVerifyResetCmd(), c.probeRunCmd(), c.probeSchemaCmd(),
 		c.probeSandboxCmd(), c.probeFixtureServerCmd())
@@ -35,7 +35,10 @@ func (c *Command) probeSchemaCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "schema",
 		Short: "Print the JSON Schema of the probe's JSON report",
-		Args:  cobra.NoArgs,
+		Long: `schema prints the JSON Schema (draft 2020-12) that the report of 'probe run
+--format json', and probe-report.json, conform to; 'schema print
+probe-report' prints the same document.`,
+		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			_, err := c.Stdout.Write(probe.ReportSchema)
 			return exitcode.Wrap(exitcode.Usage, err)

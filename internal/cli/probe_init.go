@@ -21,11 +21,16 @@ func (c *Command) probeInitCmd() *cobra.Command {
 		Short: "Start a server, list its tools and write a definition to fill in",
 		Long: `init starts the server once, lists its tools and writes a probe definition:
 the command, an adapter (read from --seed when given: its kind, region and
-the key that identifies a record; else placeholders), and one [[tools]] entry per tool with a
-placeholder for every required argument and the hints the tool declared as a
-comment. Every placeholder starts with TODO(, and a definition holding one
-refuses to load, so the skeleton cannot run before you decide what it
-compares.`,
+the key that identifies a record; else placeholders), and one [[tools]] entry
+per tool with a placeholder for every required argument and the hints the
+tool declared as a comment. Every placeholder starts with TODO(, and a
+definition holding one refuses to load, so the skeleton cannot run before you
+decide what it compares.
+
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "the definition is written"),
+			exitcode.Means(exitcode.Usage, "bad invocation, an existing file without --force, a server that does not start or list its tools, or an output that cannot be written"),
+		),
 		Example: `  mcpverdict probe init --server "node dist/index.js" -o probe.toml
   mcpverdict probe init --server "node dist/index.js" --seed memory.jsonl -o probe.toml`,
 		Args: cobra.NoArgs,
@@ -66,8 +71,13 @@ func (c *Command) probeVerifyResetCmd() *cobra.Command {
 		Long: `verify-reset loads the definition (strictly: a bad key, a placeholder left in,
 a seed that fails or a mask that matches nothing is an error naming the file
 and key), seeds its state into two fresh directories and compares the
-normalized snapshots. Exit status: 0 identical, 1 they differ (every probe
-verdict would be RESET_UNVERIFIED), 2 bad definition.`,
+normalized snapshots.
+
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "the two snapshots are identical"),
+			exitcode.Means(exitcode.Fail, "they differ: every probe verdict would be RESET_UNVERIFIED"),
+			exitcode.Means(exitcode.Usage, "bad invocation, a bad definition, or a seeded state that cannot be observed"),
+		),
 		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			def, err := probe.Load(args[0])

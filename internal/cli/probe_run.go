@@ -40,7 +40,13 @@ connection and through two server processes sharing the store. Every session
 is recorded as a trace under --out/probe-sessions.
 
 The report (text, or JSON with --format json) goes to stdout; probe-report.json
-and probe-report.txt land in --out. Progress goes to stderr.`,
+and probe-report.txt land in --out. Progress goes to stderr.
+
+` + exitcode.Section(
+			exitcode.Means(exitcode.OK, "no violation"),
+			exitcode.Means(exitcode.Fail, "a violation, an unverified reset, or a fixture verdict other than its recorded truth"),
+			exitcode.Means(exitcode.Usage, "bad input (a definition error names the file and key) or a server that does not start: no verdict is claimed"),
+		),
 		Example: `  mcpverdict probe run corpus/probe/fixtures/check-then-insert/probe.toml
   mcpverdict probe run memory.toml --tool create_entities --runs 5 --out results
   mcpverdict probe run memory.toml --tool 'add_observations[new]' --format json`,

@@ -22,6 +22,13 @@ func (c *Command) requirementsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "requirements [ID] [flags]",
 		Short: "List the clauses of the registry: what is judged, what is excluded and why",
+		Long: `requirements lists the normative clauses of a specification revision (the
+newest by default) as the registry holds them: one line per clause with its
+ID, level, the party it binds, and the check that judges it or "excluded".
+--area, --level, --checked and --excluded narrow the list. Given a clause ID,
+it shows that clause in full: its quote, where the specification says it,
+what it applies to, and the check that judges it or the reason it is
+excluded. --format json prints the same clauses as JSON.`,
 		Example: `  mcpverdict requirements --area TOOL --checked
   mcpverdict requirements LIFE-009 --revision 2025-11-25`,
 		Args: cobra.MaximumNArgs(1),

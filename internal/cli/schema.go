@@ -20,7 +20,11 @@ import (
 func (c *Command) schemaCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "schema",
-		Short: "Manage the MCP JSON Schemas the wire-schema check uses",
+		Short: "Fetch the MCP JSON Schemas the wire-schema check uses, or print those of mcpverdict's own files",
+		Long: `schema fetch downloads the MCP specification's JSON Schema of each revision,
+which validate and check then use to check every message on the wire against
+it. schema print writes the JSON Schema of a file mcpverdict itself writes,
+for the tools that read those files.`,
 	}
 	cmd.AddCommand(c.schemaFetchCmd(), c.schemaPrintCmd())
 	return cmd
@@ -39,7 +43,11 @@ func (c *Command) schemaPrintCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "print " + strings.Join(names, "|"),
 		Short: "Print the JSON Schema of a file mcpverdict writes: the json report, one trace line, the probe's json report",
-		Args:  cobra.ExactArgs(1),
+		Long: `print writes to stdout the JSON Schema of one file mcpverdict writes: report,
+the report of validate and check with --format json (report.json); trace-event,
+one line of a trace as capture writes it; probe-report, the report of probe
+run with --format json (probe-report.json).`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			doc, ok := publishedSchemas[args[0]]
 			if !ok {

@@ -84,8 +84,15 @@ func (c *Command) validateCmd() *cobra.Command {
 under the revision its session negotiated: one row per normative clause, each
 pass, fail, warn, not observed, not applicable or excluded with its reason.
 
-Exit status: 0 pass, 1 a clause failed (or warned, with --strict), 2 bad
-invocation or nothing judgeable or output not written, 3 a malformed trace.`,
+A trace may be a file, a FIFO, a pipe or /dev/stdin: what cannot be read
+twice is read once, into a temporary copy, and the reports name it as given.
+
+` + exitcode.Section(
+			exitcode.Lookup(exitcode.OK),
+			exitcode.Means(exitcode.Fail, "a clause failed (or warned, with --strict)"),
+			exitcode.Means(exitcode.Usage, "bad invocation, nothing judgeable, a trace that is not a file, a pipe or a character device (a directory, a socket), or an output that could not be written"),
+			exitcode.Lookup(exitcode.Malformed),
+		),
 		Example: `  mcpverdict validate session.jsonl
   mcpverdict validate --party server --format json -o report.json traces/*.jsonl
   mcpverdict validate --sarif out/report.sarif --junit out/junit.xml --markdown out/summary.md traces/*.jsonl`,

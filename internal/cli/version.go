@@ -12,7 +12,11 @@ func (c *Command) versionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print the module version and the commit it was built from",
-		Args:  cobra.NoArgs,
+		Long: `version prints one line: mcpverdict's module version ("(devel)" for a build
+from a work tree), the commit it was built from (with +dirty when the work
+tree had changes, "unknown" when the build recorded none) and the Go version.
+mcpverdict --version prints the same line.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fmt.Fprintln(cmd.OutOrStdout(), VersionString())
 			return nil

@@ -1,5 +1,5 @@
-// Package exitcode names mcpverdict's exit statuses and maps errors to them in
-// one place.
+// Package exitcode names mcpverdict's exit statuses, says once what each
+// means, and maps errors to them in one place.
 package exitcode
 
 import (
@@ -7,8 +7,9 @@ import (
 	"fmt"
 )
 
-// The exit statuses every mcpverdict command uses. capture is the one
-// exception: it exits with the status of the server it wrapped.
+// The exit statuses every mcpverdict command uses; Table says what each
+// means. capture is the one exception: it exits with the status of the
+// server it wrapped.
 const (
 	// OK: the command did its job and the verdict (if any) is a pass.
 	OK = 0
@@ -16,7 +17,7 @@ const (
 	Fail = 1
 	// Usage: bad invocation, nothing judgeable, or an output not written.
 	Usage = 2
-	// Malformed: an input trace (or ledger) could not be read.
+	// Malformed: an input trace could not be read whole.
 	Malformed = 3
 )
 
