@@ -48,9 +48,8 @@ func (s *serverProcess) makePipes() (childEnds []*os.File, err error) {
 	var inR, outW, errW *os.File
 	// The message pipes are blocking: a thread blocked in read(2) or
 	// write(2) is woken by the kernel itself, where the runtime's poller
-	// adds a scheduler hop to every message (15 to 20 µs a round trip,
-	// measured). The price: Close cannot interrupt a read or write under
-	// way.
+	// adds a scheduler hop to every message, a cost BenchmarkStdioEcho
+	// sees. The price: Close cannot interrupt a read or write under way.
 	if inR, s.stdin, err = blockingPipe(); err != nil {
 		return nil, err
 	}

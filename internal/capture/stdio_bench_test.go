@@ -104,9 +104,9 @@ func startPeers(b *testing.B, srv benchServer) ([]*benchPeer, map[*benchPeer]str
 // before it turns to the other.
 //
 // Alternating call by call would make every call a cold one: each process
-// would sleep through the other path's call, and waking it cost the direct
-// cat fixture more than its whole round trip (p50 14.5 -> 24.6 us,
-// measured), which shrank the difference the wrapper makes. In blocks, one
+// would sleep through the other path's call, and waking it costs the direct
+// cat fixture more than its whole round trip, which shrinks the difference
+// the wrapper makes. In blocks, one
 // call in latencyBlock is cold, and both paths still meet the same load.
 const latencyBlock = 100
 
@@ -141,9 +141,9 @@ func benchLatency(b *testing.B, srv benchServer) {
 // throughputRound is how many calls benchThroughput makes on one path
 // before it turns to the next.
 //
-// Measuring each path in a run of its own let the machine's load decide
-// the ratio: on this project's 2-CPU machine, direct throughput moved from
-// 4,200 to 7,700 msg/s between consecutive runs. Rounds of a few tenths of
+// Measuring each path in a run of its own lets the machine's load decide
+// the ratio: on a small shared machine, direct throughput moves by half
+// between consecutive runs. Rounds of a few tenths of
 // a second, alternating, give every path the same load; each round starts
 // and ends with fewer than inFlight calls outstanding, alike on every path.
 const throughputRound = 500

@@ -15,10 +15,11 @@ import (
 //
 // The copy puts the line in the page cache, as write(2) would, without a
 // system call. That matters on the path of every stdio message: a wrapper
-// thread that has just woken for a message found the kernel's write path
-// cold, and a 236-byte write to an ext4 file then took about 8 µs against
-// under 2 µs back to back (measured), twice a round trip. A line is in the
-// file once copied, so a wrapper that is killed loses none.
+// thread that has just woken for a message finds the kernel's write path
+// cold, and a small write to an ext4 file then costs several times what it
+// costs back to back, a large share of a round trip (BenchmarkStdioEcho
+// shows it). A line is in the file once copied, so a wrapper that is killed
+// loses none.
 //
 // The file grows a chunk at a time, with its blocks allocated up front so
 // that a full disk is an error from Write rather than a fault later, and is
