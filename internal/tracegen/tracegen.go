@@ -1,6 +1,9 @@
-// Package tracegen writes large, realistic, conforming 2025-11-25 stdio
-// traces for benchmarks: a handshake, then rounds of listing, calling tools
-// with progress, reading resources, pings and log messages.
+// Package tracegen writes large, realistic, conforming 2025-11-25 traces
+// for benchmarks, in two mixes. Write is one stdio session of small
+// messages: a handshake, then rounds of listing, calling tools with
+// progress, reading resources, pings and log messages. WriteHTTP is the
+// mix of recorded sessions: several streamable-HTTP sessions interleaved,
+// with SSE frames, large results and many notifications.
 package tracegen
 
 import (
