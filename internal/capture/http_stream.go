@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/mcpverdict/mcpverdict/internal/sse"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -35,18 +36,18 @@ func (x *exchange) forwardStream(ctx context.Context, client *clientWriter, head
 // relaySSE forwards an event stream until it ends, recording each frame
 // before writing it.
 func (x *exchange) relaySSE(upstream io.Reader, client flushWriter) relayEnd {
-	parser := sseParser{limit: x.proxy.maxMessage}
+	parser := sse.Parser{Limit: x.proxy.maxMessage}
 	array := relayBuffers.Get().(*[relayBufferSize]byte)
 	defer relayBuffers.Put(array)
 	buf := array[:]
 	for {
 		n, readErr := upstream.Read(buf)
-		err := parser.Feed(buf[:n], func(f *sseFrame) error {
+		err := parser.Feed(buf[:n], func(f *sse.Frame) error {
 			x.recordFrame(f)
 			_, err := client.Write(f.Raw)
 			return err
 		})
-		if errors.Is(err, errFrameTooLarge) {
+		if errors.Is(err, sse.ErrFrameTooLarge) {
 			return x.relayUnrecorded(parser.Pending(), upstream, client)
 		}
 		if err == nil && n > 0 {
@@ -67,17 +68,17 @@ func (x *exchange) relaySSE(upstream io.Reader, client flushWriter) relayEnd {
 // carries no message; it is recorded as an http event with sse and stream
 // and no status, so that event ids and retry hints survive. A frame of
 // comments only (a keep-alive) is forwarded but not recorded.
-func (x *exchange) recordFrame(f *sseFrame) {
-	if f.empty() {
+func (x *exchange) recordFrame(f *sse.Frame) {
+	if f.Empty() {
 		return
 	}
-	sse := &trace.SSEFrame{ID: f.ID, Event: f.Event, Retry: f.Retry}
+	fields := &trace.SSEFrame{ID: f.ID, Event: f.Event, Retry: f.Retry}
 	if len(f.Data) > 0 {
-		x.recordMessage(trace.ServerToClient, f.Data, sse)
+		x.recordMessage(trace.ServerToClient, f.Data, fields)
 		return
 	}
 	ev := x.event(trace.ServerToClient, trace.KindHTTP)
-	ev.SSE = sse
+	ev.SSE = fields
 	x.proxy.record(ev)
 }
 

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/sse"
 )
 
 const (
@@ -119,14 +121,14 @@ func (c *mcpClient) readStream(name string, body io.Reader) ([]byte, []clientFra
 	var (
 		all    bytes.Buffer
 		frames []clientFrame
-		p      sseParser
+		p      sse.Parser
 	)
 	buf := make([]byte, 4096)
 	for {
 		n, err := body.Read(buf)
 		all.Write(buf[:n])
-		_ = p.Feed(buf[:n], func(f *sseFrame) error {
-			cf := clientFrame{raw: string(f.Raw), data: string(f.Data), id: f.ID, event: f.Event, fields: !f.empty()}
+		_ = p.Feed(buf[:n], func(f *sse.Frame) error {
+			cf := clientFrame{raw: string(f.Raw), data: string(f.Data), id: f.ID, event: f.Event, fields: !f.Empty()}
 			frames = append(frames, cf)
 			if c.onFrame != nil {
 				c.onFrame(name, cf)

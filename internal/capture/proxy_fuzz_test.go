@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/sse/ssetest"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -15,7 +16,7 @@ import (
 // (those of an unfinished frame are handed back to forward at the end), and
 // every frame with data must be recorded as one message, in order.
 func FuzzProxySSERelay(f *testing.F) {
-	for _, seed := range sseSeeds {
+	for _, seed := range ssetest.Seeds {
 		f.Add([]byte(seed), []byte{3, 17, 255})
 	}
 	f.Fuzz(func(t *testing.T, stream, cuts []byte) {
@@ -26,25 +27,19 @@ func FuzzProxySSERelay(f *testing.F) {
 		}
 		x := &exchange{proxy: p, id: 1, stream: "get:1"}
 		var client flushBuffer
-		end := x.relaySSE(&cutReader{data: stream, cuts: cuts}, &client)
+		end := x.relaySSE(&ssetest.CutReader{Data: stream, Cuts: cuts}, &client)
 		if end.err != io.EOF || end.byClient {
 			t.Fatalf("relay ended with %v (client %v), want upstream's EOF", end.err, end.byClient)
 		}
 		if got := append(client.Bytes(), end.partial...); !bytes.Equal(got, stream) {
 			t.Fatalf("forwarded %q, want %q", got, stream)
 		}
-		checkRelayedMessages(t, rec.messages(), referenceFrames(stream))
+		checkRelayedMessages(t, rec.messages(), ssetest.Messages(stream))
 	})
 }
 
-func checkRelayedMessages(t *testing.T, got []trace.Event, frames []refFrame) {
+func checkRelayedMessages(t *testing.T, got []trace.Event, want []string) {
 	t.Helper()
-	var want []string
-	for _, fr := range frames {
-		if fr.Data != "" {
-			want = append(want, fr.Data)
-		}
-	}
 	if len(got) != len(want) {
 		t.Fatalf("%d messages recorded, want %d", len(got), len(want))
 	}
@@ -82,27 +77,6 @@ func (r *relayRecorder) messages() []trace.Event {
 		}
 	}
 	return out
-}
-
-// cutReader returns data in reads whose sizes come from cuts, cycling.
-type cutReader struct {
-	data []byte
-	cuts []byte
-	i    int
-}
-
-func (c *cutReader) Read(p []byte) (int, error) {
-	if len(c.data) == 0 {
-		return 0, io.EOF
-	}
-	n := len(c.data)
-	if len(c.cuts) > 0 {
-		n = min(n, int(c.cuts[c.i%len(c.cuts)])+1)
-		c.i++
-	}
-	n = copy(p, c.data[:n])
-	c.data = c.data[n:]
-	return n, nil
 }
 
 // flushBuffer is a client that never fails.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/sse"
 )
 
 // HTTPOptions shape a streamable-HTTP connection.
@@ -282,18 +284,15 @@ func (c *httpConn) readStream(ctx context.Context, body io.Reader, o *outgoing) 
 }
 
 func (c *httpConn) drain(body io.Reader, o *outgoing) (answered bool, lastID string, retry int) {
-	r := newSSEReader(body)
+	r := sse.NewReader(body, maxMessage)
 	for {
-		ev, err := r.next()
-		if r.id != nil {
-			lastID = *r.id
-		}
-		retry = r.retry
+		data, err := r.Next()
+		lastID, retry = r.LastEventID(), int(r.Retry())
 		if err != nil {
 			return answered, lastID, retry
 		}
-		answered = answered || answers(ev.data, o.ID)
-		c.push(ev.data)
+		answered = answered || answers(data, o.ID)
+		c.push(data)
 	}
 }
 

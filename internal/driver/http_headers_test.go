@@ -2,7 +2,6 @@ package driver
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
@@ -46,21 +45,5 @@ func TestToolHeaders(t *testing.T) {
 		if _, err := toolHeaders(json.RawMessage(schema)); err == nil {
 			t.Errorf("%s: an invalid annotation was accepted", name)
 		}
-	}
-}
-
-func TestSSEReader(t *testing.T) {
-	stream := ": comment\r\nid: 7\r\nretry: 1500\r\n\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\nevent: message\ndata: x\n\n"
-	r := newSSEReader(strings.NewReader(stream))
-	ev, err := r.next()
-	if err != nil || string(ev.data) != "{\"a\":\n1}" || ev.id == nil || *ev.id != "7" || ev.retry != 1500 {
-		t.Fatalf("first event %+v, %v", ev, err)
-	}
-	ev, err = r.next()
-	if err != nil || string(ev.data) != "x" {
-		t.Fatalf("second event %+v, %v", ev, err)
-	}
-	if _, err := r.next(); err == nil {
-		t.Error("no end of stream")
 	}
 }

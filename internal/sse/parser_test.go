@@ -1,31 +1,14 @@
-package capture
+package sse
 
 import (
 	"bytes"
 	"fmt"
 	"reflect"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-)
 
-// sseSeeds are event streams as real servers write them, plus the corners
-// of the WHATWG rules.
-var sseSeeds = []string{
-	// server-everything (TypeScript SDK): priming event, then a message.
-	"id: a249cb5e-1aa1-425e-aa1b-b51f6a4d2642\ndata: \n\nevent: message\nid: 8756cc1e\ndata: {\"result\":{},\"jsonrpc\":\"2.0\",\"id\":1}\n\n",
-	// Go SDK: event, id, data.
-	"event: message\nid: 0_0\ndata: {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[]}}\n\n",
-	// priming with a retry hint, CRLF line ends, a keep-alive comment.
-	"id: 7\r\nretry: 3000\r\ndata:\r\n\r\n:\r\n\r\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}\r\n\r\n",
-	// bare CR line ends, multi-line data, a BOM.
-	"\xEF\xBB\xBFdata: line one\rdata:line two\r\r",
-	// fields without a value, unknown fields, a bad retry, an id with NUL.
-	"data\nid\nevent\nretry: 12a\nfoo: bar\n\nid: a\x00b\ndata: x\n\n",
-	// a stream cut in the middle of a frame.
-	"event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":3,\"res",
-}
+	"github.com/mcpverdict/mcpverdict/internal/sse/ssetest"
+)
 
 func TestSSEParserFields(t *testing.T) {
 	stream := "\xEF\xBB\xBF: hello\nid: 1\nretry: 1500\ndata:\n\n" +
@@ -35,7 +18,7 @@ func TestSSEParserFields(t *testing.T) {
 		":keep-alive\n\n" +
 		"data: unfinished"
 	frames, pending := parseAll(t, stream, len(stream))
-	want := []refFrame{
+	want := []ssetest.Frame{
 		{ID: ptr("1"), Retry: ptr(int64(1500))},
 		{Data: "{\"a\":1}\n two", Event: "message"},
 		{Data: "x", ID: ptr("")},
@@ -51,11 +34,11 @@ func TestSSEParserFields(t *testing.T) {
 }
 
 func TestSSEParserRawIsByteTransparent(t *testing.T) {
-	for i, seed := range sseSeeds {
+	for i, seed := range ssetest.Seeds {
 		for _, chunk := range []int{1, 2, 3, 7, len(seed)} {
 			var raw bytes.Buffer
-			p := sseParser{}
-			feedChunks(&p, []byte(seed), chunk, func(f *sseFrame) error {
+			p := Parser{}
+			feedChunks(&p, []byte(seed), chunk, func(f *Frame) error {
 				raw.Write(f.Raw)
 				return nil
 			})
@@ -70,9 +53,9 @@ func TestSSEParserRawIsByteTransparent(t *testing.T) {
 func TestSSEParserCRLFSplitAcrossReads(t *testing.T) {
 	// The CR that ends a frame arrives alone; its LF opens the next read.
 	var raws []string
-	p := sseParser{}
+	p := Parser{}
 	for _, part := range []string{"data: a\r\n\r", "\ndata: b\r\n\r", "\n"} {
-		if err := p.Feed([]byte(part), func(f *sseFrame) error {
+		if err := p.Feed([]byte(part), func(f *Frame) error {
 			raws = append(raws, string(f.Raw)+"|"+string(f.Data))
 			return nil
 		}); err != nil {
@@ -93,14 +76,14 @@ func TestSSEParserLimit(t *testing.T) {
 		{"data: 0123456789abcdef", "data: 0123456789abcdef"},
 		{"data: a\n\ndata: 0123456789\n\ndata: b\n\n", "data: 0123456789\n\ndata: b\n\n"},
 	} {
-		p := sseParser{limit: 16}
+		p := Parser{Limit: 16}
 		var emitted []string
-		err := p.Feed([]byte(tc.stream), func(f *sseFrame) error {
+		err := p.Feed([]byte(tc.stream), func(f *Frame) error {
 			emitted = append(emitted, string(f.Data))
 			return nil
 		})
-		if err != errFrameTooLarge {
-			t.Fatalf("Feed(%q) = %v, want errFrameTooLarge", tc.stream, err)
+		if err != ErrFrameTooLarge {
+			t.Fatalf("Feed(%q) = %v, want ErrFrameTooLarge", tc.stream, err)
 		}
 		if string(p.Pending()) != tc.pending || len(emitted) > 1 {
 			t.Errorf("Feed(%q): emitted %q, pending %q; want the frames before the oversized one emitted and %q pending", tc.stream, emitted, p.Pending(), tc.pending)
@@ -112,9 +95,9 @@ func TestSSEParserLimit(t *testing.T) {
 // threshold, the parser frees its buffer but keeps the next frame's fields.
 func TestSSEParserLetsGoOfLargeBuffers(t *testing.T) {
 	big := strings.Repeat("b", 2*shrinkAbove)
-	p := sseParser{}
+	p := Parser{}
 	var got []string
-	emit := func(f *sseFrame) error {
+	emit := func(f *Frame) error {
 		got = append(got, string(f.Data))
 		return nil
 	}
@@ -124,7 +107,7 @@ func TestSSEParserLetsGoOfLargeBuffers(t *testing.T) {
 	}
 	_ = p.Feed([]byte("\n"), emit)
 	if len(got) != 2 || got[0] != big+"\n"+big || got[1] != "small" {
-		t.Errorf("frames after the shrink: %d, last %q; want the large one then \"small\"", len(got), clip(got[len(got)-1]))
+		t.Errorf("frames after the shrink: %d, last %.120q; want the large one then \"small\"", len(got), got[len(got)-1])
 	}
 }
 
@@ -137,8 +120,8 @@ func TestSSEParserMidFrame(t *testing.T) {
 		": comment only\n": true,
 		"":                 false,
 	} {
-		p := sseParser{}
-		_ = p.Feed([]byte(stream), func(*sseFrame) error { return nil })
+		p := Parser{}
+		_ = p.Feed([]byte(stream), func(*Frame) error { return nil })
 		if got := p.MidFrame(); got != want {
 			t.Errorf("MidFrame after %q = %v, want %v", stream, got, want)
 		}
@@ -147,18 +130,19 @@ func TestSSEParserMidFrame(t *testing.T) {
 
 // FuzzSSEParser checks the incremental parser against a whole-stream
 // reference reading of the WHATWG rules, for any bytes cut at any points:
-// the same frames, and frames plus pending bytes equal to the input.
+// the same frames, and frames plus pending bytes equal to the input; and
+// Reader, reading the bytes so cut, against the reference's events.
 func FuzzSSEParser(f *testing.F) {
-	for _, seed := range sseSeeds {
+	for _, seed := range ssetest.Seeds {
 		f.Add([]byte(seed), []byte{1, 5, 200})
 	}
 	f.Fuzz(func(t *testing.T, stream, cuts []byte) {
 		var (
-			got []refFrame
+			got []ssetest.Frame
 			raw bytes.Buffer
 		)
-		p := sseParser{}
-		feedCuts(&p, stream, cuts, func(fr *sseFrame) error {
+		p := Parser{}
+		feedCuts(&p, stream, cuts, func(fr *Frame) error {
 			got = append(got, toRef(fr))
 			raw.Write(fr.Raw)
 			return nil
@@ -167,25 +151,21 @@ func FuzzSSEParser(f *testing.F) {
 		if !bytes.Equal(raw.Bytes(), stream) {
 			t.Fatalf("frames+pending = %q, want the input %q", raw.Bytes(), stream)
 		}
-		if want := referenceFrames(stream); !reflect.DeepEqual(got, want) {
+		if want := ssetest.Frames(stream); !reflect.DeepEqual(got, want) {
 			t.Fatalf("frames of %q:\n got %s\nwant %s", stream, show(got), show(want))
+		}
+		if got, want := readAll(stream, cuts), ssetest.Messages(stream); !reflect.DeepEqual(got, want) {
+			t.Fatalf("Reader events of %q:\n got %q\nwant %q", stream, got, want)
 		}
 	})
 }
 
-// refFrame is a frame's fields in comparable form.
-type refFrame struct {
-	Data  string
-	ID    *string
-	Event string
-	Retry *int64
+// toRef is a frame's fields in comparable form.
+func toRef(f *Frame) ssetest.Frame {
+	return ssetest.Frame{Data: string(f.Data), ID: f.ID, Event: f.Event, Retry: f.Retry}
 }
 
-func toRef(f *sseFrame) refFrame {
-	return refFrame{Data: string(f.Data), ID: f.ID, Event: f.Event, Retry: f.Retry}
-}
-
-func show(fs []refFrame) string {
+func show(fs []ssetest.Frame) string {
 	var b strings.Builder
 	for _, f := range fs {
 		fmt.Fprintf(&b, "{data=%q event=%q", f.Data, f.Event)
@@ -202,67 +182,19 @@ func show(fs []refFrame) string {
 
 func ptr[T any](v T) *T { return &v }
 
-var (
-	lineEnds   = regexp.MustCompile(`\r\n|\r|\n`)
-	retryValue = regexp.MustCompile(`^[0-9]+$`)
-)
-
-// referenceFrames reads a whole stream the plain way: strip the BOM, split
-// into lines, and dispatch at each blank line. A last line without a line
-// end belongs to no frame.
-func referenceFrames(stream []byte) []refFrame {
-	s := strings.TrimPrefix(string(stream), "\xEF\xBB\xBF")
-	lines := lineEnds.Split(s, -1)
-	lines = lines[:len(lines)-1]
-	var (
-		frames []refFrame
-		cur    refFrame
-		data   []string
-	)
-	for _, line := range lines {
-		if line == "" {
-			cur.Data = strings.Join(data, "\n")
-			frames = append(frames, cur)
-			cur, data = refFrame{}, nil
-			continue
-		}
-		if strings.HasPrefix(line, ":") {
-			continue
-		}
-		name, value, _ := strings.Cut(line, ":")
-		value = strings.TrimPrefix(value, " ")
-		switch name {
-		case "data":
-			data = append(data, value)
-		case "event":
-			cur.Event = value
-		case "id":
-			if !strings.Contains(value, "\x00") {
-				cur.ID = ptr(value)
-			}
-		case "retry":
-			ms, err := strconv.ParseInt(value, 10, 64)
-			if err == nil && retryValue.MatchString(value) {
-				cur.Retry = &ms
-			}
-		}
-	}
-	return frames
-}
-
 // parseAll feeds a stream in chunks and returns its frames and pending bytes.
-func parseAll(t *testing.T, stream string, chunk int) ([]refFrame, string) {
+func parseAll(t *testing.T, stream string, chunk int) ([]ssetest.Frame, string) {
 	t.Helper()
-	var frames []refFrame
-	p := sseParser{}
-	feedChunks(&p, []byte(stream), chunk, func(f *sseFrame) error {
+	var frames []ssetest.Frame
+	p := Parser{}
+	feedChunks(&p, []byte(stream), chunk, func(f *Frame) error {
 		frames = append(frames, toRef(f))
 		return nil
 	})
 	return frames, string(p.Pending())
 }
 
-func feedChunks(p *sseParser, stream []byte, chunk int, emit func(*sseFrame) error) {
+func feedChunks(p *Parser, stream []byte, chunk int, emit func(*Frame) error) {
 	for len(stream) > 0 {
 		n := min(chunk, len(stream))
 		_ = p.Feed(stream[:n], emit)
@@ -270,14 +202,15 @@ func feedChunks(p *sseParser, stream []byte, chunk int, emit func(*sseFrame) err
 	}
 }
 
-// feedCuts feeds a stream in chunks whose sizes come from cuts, cycling.
-func feedCuts(p *sseParser, stream, cuts []byte, emit func(*sseFrame) error) {
-	for i := 0; len(stream) > 0; i++ {
-		n := len(stream)
-		if len(cuts) > 0 {
-			n = min(int(cuts[i%len(cuts)])+1, len(stream))
+// feedCuts feeds a stream in the reads an ssetest.CutReader cuts it into.
+func feedCuts(p *Parser, stream, cuts []byte, emit func(*Frame) error) {
+	r := &ssetest.CutReader{Data: stream, Cuts: cuts}
+	buf := make([]byte, len(stream))
+	for {
+		n, err := r.Read(buf)
+		if err != nil {
+			return
 		}
-		_ = p.Feed(stream[:n], emit)
-		stream = stream[n:]
+		_ = p.Feed(buf[:n], emit)
 	}
 }

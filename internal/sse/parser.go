@@ -1,4 +1,9 @@
-package capture
+// Package sse reads text/event-stream bodies by the WHATWG event-stream
+// rules: Parser splits the bytes of a stream into frames as they arrive,
+// keeping each frame's exact bytes so that a proxy can forward them
+// unchanged, and Reader hands a client the data of one event at a time from
+// an io.Reader, with the last event ID and retry hint the stream has set.
+package sse
 
 import (
 	"bytes"
@@ -6,17 +11,17 @@ import (
 	"strconv"
 )
 
-// errFrameTooLarge is returned by sseParser.Feed when the frame in progress
+// ErrFrameTooLarge is returned by Parser.Feed when the frame in progress
 // outgrows the parser's limit.
-var errFrameTooLarge = errors.New("sse frame exceeds the size limit")
+var ErrFrameTooLarge = errors.New("sse frame exceeds the size limit")
 
 // utf8BOM may open an event stream; the WHATWG rules skip it.
 var utf8BOM = []byte("\xEF\xBB\xBF")
 
-// sseFrame is one frame of an event stream: the lines up to and including
+// Frame is one frame of an event stream: the lines up to and including
 // the blank line that ends it. Raw is the frame's exact bytes, so that
 // forwarding frame by frame is byte-transparent.
-type sseFrame struct {
+type Frame struct {
 	Raw []byte
 	// Data is the frame's data field values joined with "\n"; empty when the
 	// frame had no data field or only empty ones.
@@ -29,22 +34,23 @@ type sseFrame struct {
 	Retry *int64
 }
 
-// empty reports whether the frame carried no field at all: comments and
+// Empty reports whether the frame carried no field at all: comments and
 // stray blank lines, such as keep-alives.
-func (f *sseFrame) empty() bool {
+func (f *Frame) Empty() bool {
 	return len(f.Data) == 0 && f.ID == nil && f.Event == "" && f.Retry == nil
 }
 
-// sseParser splits a text/event-stream into frames as its bytes arrive,
+// Parser splits a text/event-stream into frames as its bytes arrive,
 // following the WHATWG event-stream interpretation rules: lines end in CRLF,
 // LF or CR; a leading BOM is skipped; lines starting with ':' are comments;
 // data lines are joined with "\n"; retry is kept only when it is all digits;
 // an id containing NUL is ignored.
 //
 // It holds only the frame in progress, never the stream.
-type sseParser struct {
-	// limit is the largest frame in progress the parser will hold; 0 means none.
-	limit int
+type Parser struct {
+	// Limit is the largest frame in progress the parser will hold; 0 means
+	// none. Set it before the first Feed.
+	Limit int
 
 	buf       []byte // bytes of the frame in progress, from its first byte
 	lineStart int    // where the line being read starts in buf
@@ -60,11 +66,12 @@ type sseParser struct {
 
 // Feed adds the next bytes of the stream and calls emit for each frame they
 // complete, in order. The frame passed to emit is only valid during the call.
-// Feed stops at emit's first error and returns it. It returns
-// errFrameTooLarge, and emits nothing more, when a frame outgrows the limit;
-// Pending then holds that frame and every byte after it, and the parser is
-// done.
-func (p *sseParser) Feed(b []byte, emit func(*sseFrame) error) error {
+// Feed stops at emit's first error and returns it; the bytes after the
+// frame emitted last stay buffered, and the next Feed, even of no bytes,
+// goes on from there. It returns ErrFrameTooLarge, and emits nothing more,
+// when a frame outgrows the limit; Pending then holds that frame and every
+// byte after it, and the parser is done.
+func (p *Parser) Feed(b []byte, emit func(*Frame) error) error {
 	p.buf = append(p.buf, b...)
 	if !p.skipBOM() {
 		return nil
@@ -80,8 +87,8 @@ func (p *sseParser) Feed(b []byte, emit func(*sseFrame) error) error {
 			p.field(line)
 			continue
 		}
-		if p.limit > 0 && p.lineStart-frameStart > p.limit {
-			err = errFrameTooLarge
+		if p.Limit > 0 && p.lineStart-frameStart > p.Limit {
+			err = ErrFrameTooLarge
 			break
 		}
 		frame := p.takeFrame(p.buf[frameStart:p.lineStart])
@@ -89,25 +96,25 @@ func (p *sseParser) Feed(b []byte, emit func(*sseFrame) error) error {
 		err = emit(&frame)
 	}
 	p.dropFrom(frameStart)
-	if err == nil && p.limit > 0 && len(p.buf) > p.limit {
-		err = errFrameTooLarge
+	if err == nil && p.Limit > 0 && len(p.buf) > p.Limit {
+		err = ErrFrameTooLarge
 	}
 	return err
 }
 
 // Pending returns the bytes of the unfinished frame: what is left to
 // forward when the stream ends.
-func (p *sseParser) Pending() []byte { return p.buf }
+func (p *Parser) Pending() []byte { return p.buf }
 
 // MidFrame reports whether the stream stopped inside a frame: bytes are
 // pending that are more than the end of the last line.
-func (p *sseParser) MidFrame() bool {
+func (p *Parser) MidFrame() bool {
 	return len(bytes.Trim(p.buf, "\r\n")) > 0
 }
 
 // skipBOM steps past a BOM at the start of the stream, waiting while the
 // bytes so far could still be one. It reports whether parsing may go on.
-func (p *sseParser) skipBOM() bool {
+func (p *Parser) skipBOM() bool {
 	if p.started {
 		return true
 	}
@@ -123,7 +130,7 @@ func (p *sseParser) skipBOM() bool {
 
 // nextLine returns the next complete line, without its line end, and moves
 // past it; ok is false when no complete line is buffered.
-func (p *sseParser) nextLine() (line []byte, ok bool) {
+func (p *Parser) nextLine() (line []byte, ok bool) {
 	if p.skipLF {
 		if p.lineStart == len(p.buf) {
 			return nil, false
@@ -170,7 +177,7 @@ func lineEnd(b []byte, from int) int {
 }
 
 // field applies one non-blank line to the frame in progress.
-func (p *sseParser) field(line []byte) {
+func (p *Parser) field(line []byte) {
 	if line[0] == ':' {
 		return
 	}
@@ -210,9 +217,9 @@ func parseRetry(value []byte) (int64, bool) {
 
 // takeFrame returns the frame in progress with the given raw bytes and
 // resets the fields for the next one.
-func (p *sseParser) takeFrame(raw []byte) sseFrame {
+func (p *Parser) takeFrame(raw []byte) Frame {
 	data := bytes.TrimSuffix(p.data, []byte{'\n'})
-	f := sseFrame{Raw: raw, Data: data, ID: p.id, Event: p.event, Retry: p.retry}
+	f := Frame{Raw: raw, Data: data, ID: p.id, Event: p.event, Retry: p.retry}
 	p.data, p.id, p.event, p.retry = p.data[:0], nil, "", nil
 	return f
 }
@@ -220,7 +227,7 @@ func (p *sseParser) takeFrame(raw []byte) sseFrame {
 // dropFrom discards the bytes of frames already emitted, keeping the
 // unfinished frame at the start of buf. A buffer grown for one large frame
 // is let go once that frame is out, so a long-lived stream does not keep it.
-func (p *sseParser) dropFrom(frameStart int) {
+func (p *Parser) dropFrom(frameStart int) {
 	if frameStart == 0 {
 		return
 	}
