@@ -206,7 +206,7 @@ func decode(path, data string) (*Definition, error) {
 		return nil, tomlErr(path, err)
 	}
 	if key := unknownKey(md.Undecoded()); key != "" {
-		return nil, defErr(path, key, "unknown key (check its spelling against the README's probe definition reference)")
+		return nil, defErr(path, key, "unknown key (check its spelling against the probe definition reference in docs/probe.md)")
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

@@ -454,7 +454,7 @@ func (p *seedPlan) planFS(seed string) error {
 // writeAdapter writes the adapter section: the plan's findings, or every
 // field a placeholder when there is no seed.
 func writeAdapter(b *strings.Builder, p *seedPlan) {
-	b.WriteString("# One adapter per place the server keeps state; see the README.\n[[adapters]]\n")
+	b.WriteString("# One adapter per place the server keeps state; see docs/probe.md.\n[[adapters]]\n")
 	if p == nil {
 		fmt.Fprintf(b, "kind = %s\n", tomlQuote(todo+"sqlite | fs | json | jsonl"))
 		fmt.Fprintf(b, "path = %s\n", tomlQuote(todo+"the database, file or folder, relative to {state}"))

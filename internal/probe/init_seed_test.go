@@ -186,7 +186,7 @@ func TestInitSkeletonFromASeedLoadsOnceFilledIn(t *testing.T) {
 func TestInitWithoutASeedWritesEveryAdapterFieldAsAPlaceholder(t *testing.T) {
 	var b strings.Builder
 	writeAdapter(&b, nil)
-	want := "# One adapter per place the server keeps state; see the README.\n[[adapters]]\n" +
+	want := "# One adapter per place the server keeps state; see docs/probe.md.\n[[adapters]]\n" +
 		`kind = "TODO(mcpverdict): sqlite | fs | json | jsonl"` + "\n" +
 		`path = "TODO(mcpverdict): the database, file or folder, relative to {state}"` + "\n" +
 		`seed = "TODO(mcpverdict): what to reset it from, relative to this file"` + "\n" +
