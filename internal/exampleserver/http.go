@@ -68,7 +68,8 @@ func endpointURL(addr net.Addr) string {
 }
 
 // HTTPHandler serves s at EndpointPath. Requests of the 2026-07-28 protocol
-// (which name it in MCP-Protocol-Version) go to the SDK's stateless handler,
+// (which name it in MCP-Protocol-Version or in their _meta) go to the SDK's
+// stateless handler,
 // the only one that accepts them; all others to its stateful handler, which
 // keeps the sessions 2025-11-25 and earlier rely on (log level,
 // subscriptions, the GET stream). Every request's Origin is checked first.
@@ -77,18 +78,8 @@ func HTTPHandler(s *mcp.Server) http.Handler {
 	stateful := mcp.NewStreamableHTTPHandler(serve, &mcp.StreamableHTTPOptions{SessionTimeout: sessionTimeout})
 	stateless := mcp.NewStreamableHTTPHandler(serve, &mcp.StreamableHTTPOptions{Stateless: true})
 	mux := http.NewServeMux()
-	mux.Handle(EndpointPath, checkOrigin(byProtocolVersion(stateless, stateful)))
+	mux.Handle(EndpointPath, checkOrigin(frontChecks(stateless, stateful)))
 	return mux
-}
-
-func byProtocolVersion(modern, legacy http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("MCP-Protocol-Version") >= "2026-07-28" {
-			modern.ServeHTTP(w, r)
-			return
-		}
-		legacy.ServeHTTP(w, r)
-	})
 }
 
 // checkOrigin refuses, with 403, a request whose Origin header is present
