@@ -21,8 +21,10 @@ var update = flag.Bool("update", false, "rewrite the golden reports under corpus
 // corpusTrace is one annotated trace of corpus/: its header says what the
 // judge must find in it, and nothing else may be found.
 type corpusTrace struct {
-	path      string
-	dir       string // violations, good or recorded
+	path string
+	dir  string // violations, good, recorded or bare
+	// violation is set for a trace of violations and its bare twin.
+	violation bool
 	name      string
 	revisions []string
 	party     spec.Party
@@ -39,7 +41,7 @@ func corpusRoot(t testing.TB) string {
 
 func loadCorpus(t *testing.T) []*corpusTrace {
 	var out []*corpusTrace
-	for _, dir := range []string{"violations", "good", "recorded"} {
+	for _, dir := range []string{"violations", "good", "recorded", "bare"} {
 		paths, _ := filepath.Glob(filepath.Join(corpusRoot(t), dir, "*.jsonl"))
 		for _, p := range paths {
 			out = append(out, parseHeader(t, p, dir))
@@ -58,7 +60,9 @@ func loadCorpus(t *testing.T) []*corpusTrace {
 //	# expect: BASE-005 fail     a clause outcome that must be found (fail or warn);
 //	#                           prefix the revision when several are judged
 func parseHeader(t *testing.T, path, dir string) *corpusTrace {
-	ct := &corpusTrace{path: path, dir: dir, name: strings.TrimSuffix(filepath.Base(path), ".jsonl"), expect: map[string]bool{}}
+	name := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+	ct := &corpusTrace{path: path, dir: dir, name: name, expect: map[string]bool{},
+		violation: dir == "violations" || (dir == "bare" && strings.HasPrefix(name, "violations-"))}
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -266,9 +270,9 @@ func TestEveryCheckCanFailAndPass(t *testing.T) {
 		for _, run := range rep.Runs {
 			for _, c := range run.Clauses {
 				switch {
-				case (c.Outcome == Fail || c.Outcome == Warn) && ct.dir == "violations":
+				case (c.Outcome == Fail || c.Outcome == Warn) && ct.violation:
 					failed[c.Clause.Check] = true
-				case c.Outcome == Pass && ct.dir != "violations":
+				case c.Outcome == Pass && !ct.violation:
 					passed[run.Revision+" "+c.Clause.ID] = true
 				}
 			}

@@ -60,6 +60,8 @@ func Judge(inputs []Input, opts Options) *Report {
 }
 
 func judgeOne(in Input, opts Options) []Run {
+	exchanges := trace.TieExchanges(in.Next)
+	in.Next = exchanges.Next
 	var held []*trace.Event
 	guess := &revisionGuess{}
 	var readErr error
@@ -84,8 +86,30 @@ func judgeOne(in Input, opts Options) []Run {
 	if readErr == nil {
 		readErr = drain(in, runs)
 	}
-	return finishAll(runs, readErr, opts)
+	runs2 := finishAll(runs, readErr, opts)
+	markUntied(runs2, exchanges)
+	return runs2
 }
+
+// markUntied makes a run whose streamable-HTTP events could not all be
+// tied to an HTTP exchange incomplete: the transport clauses never saw
+// them, and a pass would claim what was not judged.
+func markUntied(runs []Run, x *trace.Exchanges) {
+	if x.Untied == 0 {
+		return
+	}
+	for i := range runs {
+		if runs[i].Incomplete != "" {
+			continue
+		}
+		runs[i].Incomplete = fmt.Sprintf(UntiedHTTP, x.Untied, x.FirstUntied)
+		runs[i].IncompleteLine = x.FirstUntied
+	}
+}
+
+// UntiedHTTP is why a run is incomplete whose streamable-HTTP events
+// precede every HTTP request of the trace, and so belong to none.
+const UntiedHTTP = "%d streamable-HTTP events, the first at line %d, come before any client http event and belong to no HTTP exchange, so the transport clauses did not judge them: record the request heads (kind http, direction client) before the messages they carry"
 
 func startRuns(name string, guess *revisionGuess, opts Options) ([]*run, *Run) {
 	if len(opts.Revisions) > 0 {

@@ -28,7 +28,7 @@ func tied(t *testing.T, text string) ([]*Event, *Exchanges) {
 
 const bareSession = `{"seq":10,"direction":"client-to-server","transport":"streamable-http","kind":"http","headers":{"accept":"application/json, text/event-stream"}}
 {"seq":11,"direction":"client-to-server","transport":"streamable-http","kind":"message","payload":{"jsonrpc":"2.0","id":1,"method":"ping"}}
-{"seq":12,"direction":"server-to-client","transport":"streamable-http","kind":"http","status":200}
+{"seq":12,"direction":"server-to-client","transport":"streamable-http","kind":"http","status":200,"headers":{"content-type":"application/json"}}
 {"seq":13,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{}}}
 {"seq":14,"direction":"client-to-server","transport":"streamable-http","kind":"http","headers":{"accept":"text/event-stream"}}
 {"seq":15,"direction":"server-to-client","transport":"streamable-http","kind":"http","status":405}
