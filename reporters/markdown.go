@@ -123,6 +123,9 @@ func writeWireLine(md *budget, w *judge.WireResult, max int) {
 	case w.NotApplicable != "":
 		md.add(fmt.Sprintf("**Wire schema:** not applicable (%s)\n\n", markdownText(w.NotApplicable)))
 		return
+	case !w.Checked && w.NotChecked == "":
+		md.add("**Wire schema:** not checked\n\n")
+		return
 	case !w.Checked:
 		md.add(fmt.Sprintf("**Wire schema:** not checked (%s)\n\n", markdownText(w.NotChecked)))
 		return

@@ -2,6 +2,8 @@ package reporters
 
 import (
 	"fmt"
+	"strings"
+	"testing"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -76,4 +78,23 @@ func clause(rev, id string, level spec.Level, party spec.Party, quote string) *s
 
 func finding(check string, party spec.Party, trace string, line int, seq int64, msg string) judge.Finding {
 	return judge.Finding{Check: check, Party: party, Trace: trace, Line: line, Seq: seq, Message: msg}
+}
+
+// A verdict that fails on the wire schema alone says so beside the zero
+// fails of its totals, in the text report and the summary's heading.
+func TestVerdictSaysWhenOnlyTheWireSchemaFailed(t *testing.T) {
+	rep := &judge.Report{Tool: "mcpverdict", Verdict: judge.VerdictFail, Runs: []judge.Run{{
+		Trace: "t.jsonl", Revision: "2025-11-25", RevisionSource: judge.SourceNegotiated,
+		Totals: judge.Totals{Pass: 3},
+		Wire: judge.WireResult{Checked: true, Messages: 2, Valid: 1, Invalid: []judge.WireFinding{{
+			Party: spec.Server, Trace: "t.jsonl", Line: 2, Seq: 1, Definition: "InitializeResult", Pointer: "/result", Error: "missing property 'serverInfo'"}}},
+	}}}
+	text := string(render(t, "text", rep, goldenOptions()))
+	if !strings.Contains(text, "verdict: fail (no clause failed: 1 message breaks the wire schema)") ||
+		!strings.Contains(text, "0 fail, 0 warn, 0 not observed, 0 not applicable, 0 excluded; 1 message breaks the wire schema") {
+		t.Errorf("the text report does not say the wire schema alone failed:\n%s", text)
+	}
+	if md := string(render(t, "markdown", rep, goldenOptions())); !strings.Contains(md, "mcpverdict: fail (no clause failed: 1 message breaks the wire schema)") {
+		t.Errorf("the summary's heading does not say the wire schema alone failed:\n%s", md)
+	}
 }

@@ -43,6 +43,9 @@ func scopeNote(rep *judge.Report) string {
 	if rep.Strict {
 		parts = append(parts, "warnings fail (--strict)")
 	}
+	if n := wireInvalid(rep); n > 0 && rep.Verdict == judge.VerdictFail && rep.Totals.Fail == 0 && !(rep.Strict && rep.Totals.Warn > 0) {
+		parts = append(parts, "no clause failed: "+wireBreaks(n))
+	}
 	if len(parts) == 0 {
 		return ""
 	}
@@ -63,8 +66,34 @@ func writeRun(w *bufio.Writer, r *judge.Run, opts Options) {
 	}
 	writeWire(w, &r.Wire, opts)
 	t := r.Totals
-	fmt.Fprintf(w, "totals: %d pass, %d fail, %d warn, %d not observed, %d not applicable, %d excluded\n",
+	fmt.Fprintf(w, "totals: %d pass, %d fail, %d warn, %d not observed, %d not applicable, %d excluded",
 		t.Pass, t.Fail, t.Warn, t.NotObserved, t.NotApplicable, t.Excluded)
+	if n := len(r.Wire.Invalid); n > 0 {
+		fmt.Fprintf(w, "; %s", wireBreaks(n))
+	}
+	w.WriteByte('\n')
+}
+
+// wireBreaks says how many messages break the wire schema.
+func wireBreaks(n int) string {
+	if n == 1 {
+		return "1 message breaks the wire schema"
+	}
+	return fmt.Sprintf("%d messages break the wire schema", n)
+}
+
+// wireInvalid counts the messages of a report that break the wire schema,
+// held against its party scope, as the verdict counts them.
+func wireInvalid(rep *judge.Report) int {
+	n := 0
+	for _, r := range rep.Runs {
+		for _, f := range r.Wire.Invalid {
+			if rep.Party == "" || string(f.Party) == rep.Party {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func sourceWords(source string) string {
@@ -138,6 +167,8 @@ func writeWire(w *bufio.Writer, wire *judge.WireResult, opts Options) {
 	switch {
 	case wire.NotApplicable != "":
 		fmt.Fprintf(w, "wire schema: not applicable (%s)\n", wire.NotApplicable)
+	case !wire.Checked && wire.NotChecked == "":
+		w.WriteString("wire schema: not checked\n")
 	case !wire.Checked:
 		fmt.Fprintf(w, "wire schema: not checked (%s)\n", wire.NotChecked)
 	case len(wire.Invalid) == 0:

@@ -150,3 +150,12 @@ func textHash(b []byte) uint32 {
 	}
 	return h
 }
+
+// shownID is an id member's JSON for a finding's text, or "(none)" when
+// the member is missing, so that no sentence reads "request id , which".
+func shownID(raw []byte) string {
+	if len(raw) == 0 {
+		return "(none)"
+	}
+	return string(raw)
+}

@@ -454,8 +454,12 @@ func classify(w *wireMsg, hasMethod bool) (MsgKind, string) {
 	case w.ID != nil:
 		return KindInvalid, "a response with neither result nor error"
 	}
-	return KindInvalid, "neither a request, a notification nor a response"
+	return KindInvalid, notJSONRPC
 }
+
+// notJSONRPC is the problem of a JSON value that has none of the members
+// of a JSON-RPC message: no method, id, result or error.
+const notJSONRPC = "neither a request, a notification nor a response"
 
 // idKey gives an id a canonical form: integers by value (1 and 1.0 differ in
 // JSON-RPC, so only the literal text counts), strings by their decoded value.

@@ -102,7 +102,7 @@ func (r *cancellationRule) cancellation(s *Session, m *Msg) {
 		r.watchInvalid(m, "a malformed notifications/cancelled")
 		return
 	}
-	c := cancelled{msg: m, key: idKey(p.RequestID), id: string(p.RequestID), issuer: cancelIssuer(s, m)}
+	c := cancelled{msg: m, key: idKey(p.RequestID), id: shownID(p.RequestID), issuer: cancelIssuer(s, m)}
 	r.checkInitialize(s, c)
 	if req := s.Pending(c.issuer, c.key); req != nil {
 		r.inFlight(s, c, req)

@@ -49,6 +49,13 @@ func (r *stdioFramingRule) Message(s *Session, m *Msg) {
 		r.flush(s, m.From)
 	}
 	s.Pass("stdio.no-embedded-newlines", m.From)
+	if m.Kind == KindInvalid && m.Problem == notJSONRPC && !m.InBatch {
+		// JSON, but none of a JSON-RPC message's members: as foreign to
+		// the pipe as a line that is not JSON at all.
+		s.Fail("stdio.only-mcp-messages", m.From, m.Event, "the %s wrote %q to %s, which is JSON but not a JSON-RPC message",
+			m.From, clip(m.Event.Bytes()), pipeOf(m.From))
+		return
+	}
 	s.Pass("stdio.only-mcp-messages", m.From)
 }
 

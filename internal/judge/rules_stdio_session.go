@@ -47,7 +47,7 @@ func checkCancelReference(s *Session, m *Msg) {
 	Decode(m.Params, &p)
 	known := p.RequestID != nil && s.used[partyIndex(spec.Client)].contains(idKey(p.RequestID))
 	s.Expect("stdio.cancel-references-request", known, spec.Client, m.Event,
-		"notifications/cancelled names request id %s, which the client never used on a request", string(p.RequestID))
+		"notifications/cancelled names request id %s, which the client never used on a request", shownID(p.RequestID))
 }
 
 func (r *stdioSessionRule) Lifecycle(s *Session, ev *trace.Event) {

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"encoding/json"
 	"sort"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -12,9 +13,30 @@ import (
 func (r *subscriptionsRule) ended(s *Session, m *Msg) {
 	sub := r.subs[m.Request.IDKey]
 	delete(r.subs, m.Request.IDKey)
-	if sub != nil && !sub.clientCancelled && !sub.serverCancelled && m.Kind == KindResult {
-		s.Pass("subscriptions.graceful-closure", spec.Server)
+	if sub == nil || sub.clientCancelled || sub.serverCancelled || m.Kind != KindResult {
+		return
 	}
+	if extra := methodSpecificMembers(m.Result); len(extra) > 0 {
+		s.Fail("subscriptions.graceful-closure", spec.Server, m.Event,
+			"the result that closes subscription %s carries method-specific member %q; a closing result holds only _meta and resultType", sub.id, extra[0])
+		return
+	}
+	s.Pass("subscriptions.graceful-closure", spec.Server)
+}
+
+// methodSpecificMembers lists, sorted, the members of a result beyond the
+// ones every result may carry.
+func methodSpecificMembers(result []byte) []string {
+	var members map[string]json.RawMessage
+	Decode(result, &members)
+	var out []string
+	for name := range members {
+		if name != "_meta" && name != "resultType" {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Lifecycle warns of the subscriptions a server closed without a result:
