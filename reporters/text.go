@@ -108,8 +108,10 @@ func sourceWords(source string) string {
 		return "chosen with --revision"
 	case judge.SourceRequested:
 		return "asked for in the client's initialize, which was never answered"
+	case judge.SourceProposed:
+		return "proposed in the client's initialize, answered with a version that is no revision"
 	}
-	return "the trace declares none; judged under the newest"
+	return "the trace declares none"
 }
 
 func writeClause(w *bufio.Writer, c *judge.ClauseResult, opts Options) {

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -19,7 +20,10 @@ const (
 	// SourceRequested: the client's initialize asked for it and no answer
 	// came, so nothing was negotiated but the client's intent is known.
 	SourceRequested = "requested"
-	SourceDefault   = "default"
+	// SourceProposed: the client's initialize proposed it and the answer
+	// named a version that is no revision, so the proposal stands.
+	SourceProposed = "proposed"
+	SourceDefault  = "default"
 )
 
 // revisionGuess collects what a trace says about its revision: the
@@ -92,17 +96,58 @@ func metaVersion(m *Msg) string {
 	return v
 }
 
-// choose returns the revision and how it was chosen.
-func (g *revisionGuess) choose(newest string) (rev, source string) {
+// choice is the revision a trace is judged under, how it was chosen, and,
+// when the trace named a version this build does not judge, a note that
+// says so.
+type choice struct {
+	rev, source, note string
+	// why says, for a fallback, why its revision was chosen.
+	why string
+}
+
+// choose picks the revision to judge under. A version that is no revision
+// this build judges (a server answering "1.0", a client asking for one)
+// is not a reason to refuse the trace: the party that sent it broke a
+// lifecycle or versioning clause, and the session is judged under the
+// revision the client proposed when that is one, else the newest with a
+// handshake, so that the clause can fail. A trace with no evidence at all
+// is judged under the newest handshake revision too: a session that skips
+// initialize and names no version per request has kept no revision's
+// rules, and the handshake's are the ones it shows it broke.
+func (g *revisionGuess) choose(known func(string) bool, newest, handshake string) choice {
+	fallback := choice{rev: handshake, source: SourceDefault, why: "the newest with an initialize handshake"}
 	switch {
-	case g.negotiated != "":
-		return g.negotiated, SourceNegotiated
-	case g.meta != "":
-		return g.meta, SourceMeta
-	case g.header != "":
-		return g.header, SourceHeader
-	case g.requested != "" && !g.refused:
-		return g.requested, SourceRequested
+	case g.refused:
+		// A server that refused initialize speaks only revisions newer
+		// than the handshake, whose rules then apply.
+		fallback.rev, fallback.why = newest, "the newest, as the server refused initialize"
+	case known(g.requested) && g.negotiated != "":
+		fallback = choice{rev: g.requested, source: SourceProposed, why: "the one the client proposed"}
+	case known(g.requested):
+		fallback = choice{rev: g.requested, source: SourceRequested, why: "the one the client proposed"}
 	}
-	return newest, SourceDefault
+	for _, declared := range []struct{ version, source, who string }{
+		{g.negotiated, SourceNegotiated, "the server answered initialize with"},
+		{g.meta, SourceMeta, "requests declare in _meta"},
+		{g.header, SourceHeader, "the MCP-Protocol-Version header names"},
+	} {
+		switch {
+		case declared.version == "":
+			continue
+		case known(declared.version):
+			return choice{rev: declared.version, source: declared.source}
+		}
+		if declared.source == SourceMeta && fallback.source == SourceDefault {
+			// Only the newest revision declares itself per request.
+			fallback.rev, fallback.why = newest, "the newest, whose requests name their revision in _meta"
+		}
+		fallback.note = fmt.Sprintf("%s protocol version %q, which is no revision this build judges; the trace is judged under %s (%s)",
+			declared.who, declared.version, fallback.rev, fallback.why)
+		return fallback
+	}
+	if g.requested != "" && !known(g.requested) {
+		fallback.note = fmt.Sprintf("the client asked for protocol version %q, which is no revision this build judges; the trace is judged under %s (%s)",
+			g.requested, fallback.rev, fallback.why)
+	}
+	return fallback
 }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -76,10 +75,7 @@ func judgeOne(in Input, opts Options) []Run {
 			break
 		}
 	}
-	runs, refused := startRuns(in.Name, guess, opts)
-	if refused != nil {
-		return []Run{*refused}
-	}
+	runs := startRuns(in.Name, guess, opts)
 	for _, ev := range held {
 		feedAll(runs, ev)
 	}
@@ -111,21 +107,20 @@ func markUntied(runs []Run, x *trace.Exchanges) {
 // precede every HTTP request of the trace, and so belong to none.
 const UntiedHTTP = "%d streamable-HTTP events, the first at line %d, come before any client http event and belong to no HTTP exchange, so the transport clauses did not judge them: record the request heads (kind http, direction client) before the messages they carry"
 
-func startRuns(name string, guess *revisionGuess, opts Options) ([]*run, *Run) {
+func startRuns(name string, guess *revisionGuess, opts Options) []*run {
 	if len(opts.Revisions) > 0 {
 		runs := make([]*run, len(opts.Revisions))
 		for i, rev := range opts.Revisions {
 			runs[i] = newRun(name, rev, SourceFlag, opts)
 		}
-		return runs, nil
+		return runs
 	}
-	rev, source := guess.choose(spec.Newest())
-	if !spec.KnownRevision(rev) {
-		return nil, &Run{Trace: name, Revision: rev, RevisionSource: source, Incomplete: fmt.Sprintf(
-			"the trace declares revision %q (%s), which this build does not judge; it knows %s: pass --revision to judge it under one of them",
-			rev, source, strings.Join(spec.Revisions, ", "))}
+	c := guess.choose(spec.KnownRevision, spec.Newest(), spec.NewestHandshake())
+	r := newRun(name, c.rev, c.source, opts)
+	if c.note != "" {
+		r.notes = append(r.notes, c.note)
 	}
-	return []*run{newRun(name, rev, source, opts)}, nil
+	return []*run{r}
 }
 
 func drain(in Input, runs []*run) error {

@@ -19,6 +19,10 @@ var Revisions = []string{"2025-11-25", "2026-07-28"}
 // Newest is the revision a trace that declares none is judged under.
 func Newest() string { return Revisions[len(Revisions)-1] }
 
+// NewestHandshake is the newest revision whose sessions open with an
+// initialize handshake; later ones declare their revision per request.
+func NewestHandshake() string { return "2025-11-25" }
+
 // KnownRevision reports whether this build has a registry for rev.
 func KnownRevision(rev string) bool { return contains(Revisions, rev) }
 
