@@ -47,8 +47,9 @@ type Problem struct {
 
 // Validate holds a message to the definitions its kind and method select:
 // the whole message to the request or notification definition; a result's
-// envelope to JSONRPCResultResponse and its result member to the answering
-// request's result definition; an error to JSONRPCErrorResponse. A
+// envelope to JSONRPCResultResponse (JSONRPCResponse before 2025-11-25) and
+// its result member to the answering request's result definition; an error
+// to JSONRPCErrorResponse (JSONRPCError before). A
 // Checker does the same and remembers what it found.
 func (v *Validator) Validate(m Message) ([]Problem, error) {
 	return v.validate(m, nil)
@@ -90,11 +91,11 @@ func (v *Validator) targets(m Message) []target {
 	case Notification:
 		return []target{{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body}}
 	case Error:
-		return []target{{"JSONRPCErrorResponse", "", m.Body}}
+		return []target{{v.errorResponse, "", m.Body}}
 	case Any:
 		return []target{{"JSONRPCMessage", "", m.Body}}
 	}
-	out := []target{{"JSONRPCResultResponse", "", m.Body}}
+	out := []target{{v.resultResponse, "", m.Body}}
 	if result := rawjson.Member(m.Body, "result"); result != nil {
 		out = append(out, target{v.resultDef(m.RequestMethod, result), "/result", result})
 	}

@@ -21,6 +21,13 @@ type Validator struct {
 	compiler *jsonschema.Compiler
 	methods  map[string]string // method -> definition of its request or notification
 	defs     map[string]bool
+	// defsKey is where the document keeps its definitions: "$defs" from
+	// 2025-11-25 (JSON Schema 2020-12), "definitions" before (draft-07).
+	defsKey string
+	// resultResponse and errorResponse name the envelopes of a result and
+	// an error, which the revisions before 2025-11-25 call JSONRPCResponse
+	// and JSONRPCError.
+	resultResponse, errorResponse string
 
 	mu       sync.Mutex
 	compiled map[string]*jsonschema.Schema
@@ -53,17 +60,43 @@ func New(rev, path string, data []byte) (*Validator, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	v := &Validator{Revision: rev, Path: path, compiler: c, compiled: map[string]*jsonschema.Schema{}}
-	v.methods, v.defs = indexDefinitions(doc)
+	v.defsKey = definitionsKey(doc)
+	v.methods, v.defs = indexDefinitions(doc, v.defsKey)
+	v.resultResponse = v.firstDefined("JSONRPCResultResponse", "JSONRPCResponse")
+	v.errorResponse = v.firstDefined("JSONRPCErrorResponse", "JSONRPCError")
 	return v, nil
+}
+
+// definitionsKey returns the member of the schema document that holds its
+// definitions.
+func definitionsKey(doc any) string {
+	root, _ := doc.(map[string]any)
+	if _, ok := root["$defs"]; !ok {
+		if _, ok := root["definitions"]; ok {
+			return "definitions"
+		}
+	}
+	return "$defs"
+}
+
+// firstDefined returns the first of names the schema defines, else the
+// first name, so that a missing envelope is reported by its newest name.
+func (v *Validator) firstDefined(names ...string) string {
+	for _, name := range names {
+		if v.defs[name] {
+			return name
+		}
+	}
+	return names[0]
 }
 
 // indexDefinitions maps each method to the definition whose "method"
 // property is that constant, preferring a definition named after it (a
 // union of several notifications also pins one method in some revisions).
-func indexDefinitions(doc any) (methods map[string]string, defs map[string]bool) {
+func indexDefinitions(doc any, key string) (methods map[string]string, defs map[string]bool) {
 	methods, defs = map[string]string{}, map[string]bool{}
 	root, _ := doc.(map[string]any)
-	all, _ := root["$defs"].(map[string]any)
+	all, _ := root[key].(map[string]any)
 	names := make([]string, 0, len(all))
 	for name := range all {
 		names = append(names, name)
@@ -100,7 +133,7 @@ func (v *Validator) schema(def string) (*jsonschema.Schema, error) {
 	if s, ok := v.compiled[def]; ok {
 		return s, nil
 	}
-	s, err := v.compiler.Compile(resourceName + "#/$defs/" + def)
+	s, err := v.compiler.Compile(resourceName + "#/" + v.defsKey + "/" + def)
 	if err != nil {
 		return nil, err
 	}

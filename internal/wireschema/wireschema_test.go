@@ -105,3 +105,30 @@ func TestFindSearchesInOrder(t *testing.T) {
 		t.Error("Find in an empty directory succeeds")
 	}
 }
+
+// Every pinned revision's schema compiles and judges messages, whether it
+// keeps its definitions in $defs (2020-12) or definitions (draft-07) and
+// whatever it names the result and error envelopes.
+func TestEveryPinnedRevisionJudges(t *testing.T) {
+	for rev := range Pins {
+		v := load(t, rev)
+		pong := `{"jsonrpc":"2.0","id":1,"result":{}}`
+		if rev >= "2026-07-28" {
+			pong = `{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}}`
+		}
+		good := []Message{
+			{Kind: Request, Method: "ping", Body: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)},
+			{Kind: Result, RequestMethod: "ping", Body: []byte(pong)},
+			{Kind: Error, Body: []byte(`{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found"}}`)},
+		}
+		for _, m := range good {
+			if p, err := v.Validate(m); err != nil || len(p) > 0 {
+				t.Errorf("%s: %s: %v %+v", rev, m.Body, err, p)
+			}
+		}
+		bad := Message{Kind: Error, Body: []byte(`{"jsonrpc":"2.0","id":2,"error":{"message":"no code"}}`)}
+		if p, err := v.Validate(bad); err != nil || len(p) == 0 {
+			t.Errorf("%s: an error without a code passes: %v", rev, err)
+		}
+	}
+}
