@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,6 +14,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/driver"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
+	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
 type checkFlags struct {
@@ -46,7 +48,9 @@ loopback port) or, with neither, the example server built into mcpverdict.
 With no --revision, check drives a 2025-11-25 session (initialize handshake)
 and, in parallel, a 2026-07-28 one (server/discover, per-request _meta); a
 server that answers server/discover as a legacy server is judged under
-2025-11-25 only. --revision chooses the revisions to drive instead.
+2025-11-25 only. --revision chooses the revisions to drive instead, among
+them 2025-06-18; a server that negotiates an older revision than the one
+asked for is driven and judged under the one it negotiated.
 
 --probe DEF.toml then probes the tool annotations as 'probe run' does; the
 verdicts join every report, the exit status and the ledger, and the probe's
@@ -125,11 +129,12 @@ func (c *Command) runCheck(ctx context.Context, f *checkFlags, start runStart) e
 	return c.judgeSessions(sessions, hp, opts, f, p, start)
 }
 
-// driveRevisions checks that each --revision is one the driver speaks.
+// driveRevisions checks that each --revision is one the driver speaks:
+// the stateless one, or any the registry knows with a handshake.
 func driveRevisions(revisions []string) ([]string, error) {
 	for _, r := range revisions {
-		if r != driver.Legacy && r != driver.Modern {
-			return nil, exitcode.New(exitcode.Usage, "check drives revision %s or %s, not %q", driver.Legacy, driver.Modern, r)
+		if r != driver.Modern && (!spec.KnownRevision(r) || r > driver.Legacy) {
+			return nil, exitcode.New(exitcode.Usage, "check drives revision %s, not %q", strings.Join(spec.Revisions, ", "), r)
 		}
 	}
 	return revisions, nil

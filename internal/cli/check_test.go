@@ -217,3 +217,34 @@ func TestShellJoinRoundTrips(t *testing.T) {
 		t.Errorf("shellJoin(%q) = %q, split back to %q (%v)", words, shellJoin(words), got, err)
 	}
 }
+
+// A 2025-06-18 session is driven and judged under 2025-06-18 as a whole:
+// its clauses are judged, not reported as an unknown revision.
+func TestCheckDrivesA2025_06_18Session(t *testing.T) {
+	t.Setenv(reexecEnv, "1")
+	out := t.TempDir()
+	code, stdout, stderr := runCLI(t, "check", "--revision", "2025-06-18", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "verdict: pass") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	var rep struct {
+		Runs []struct {
+			Revision string
+			Totals   struct{ Pass, Fail int }
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	runs := rep.Runs
+	if len(runs) != 1 || runs[0].Revision != "2025-06-18" || runs[0].Totals.Pass < 40 || runs[0].Totals.Fail != 0 {
+		t.Errorf("report runs: %+v\n%s", runs, data[:min(len(data), 400)])
+	}
+	if methods := traceMethods(t, filepath.Join(out, "session-stdio-2025-06-18.jsonl")); !methods["initialize"] || !methods["tools/call"] {
+		t.Errorf("the 2025-06-18 session did not initialize and call tools: %v", methods)
+	}
+}

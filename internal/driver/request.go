@@ -214,9 +214,15 @@ func clientCapabilities(revision string) map[string]any {
 	if revision >= Modern {
 		roots = map[string]any{}
 	}
+	elicitation := map[string]any{"form": map[string]any{}, "url": map[string]any{}}
+	if revision < Legacy {
+		// Elicitation modes came with 2025-11-25; before, the capability
+		// is an empty object.
+		elicitation = map[string]any{}
+	}
 	return map[string]any{
 		"roots":       roots,
 		"sampling":    map[string]any{},
-		"elicitation": map[string]any{"form": map[string]any{}, "url": map[string]any{}},
+		"elicitation": elicitation,
 	}
 }

@@ -42,29 +42,74 @@ func (r *Registry) Coverage() []AreaCoverage {
 	return out
 }
 
-// CoverageMarkdown renders the README's coverage table: one table per
-// revision, newest first, with its totals and any pages still pending.
+// CoverageMarkdown renders the README's coverage table: one row per area
+// and one column per revision, newest first, each cell the judged clauses
+// of the area out of its clauses; then a line per revision with its totals
+// and any pages still pending.
 func CoverageMarkdown() string {
-	var b strings.Builder
+	var regs []*Registry
 	for i := len(Revisions) - 1; i >= 0; i-- {
-		writeRevisionCoverage(&b, MustLoad(Revisions[i]))
+		regs = append(regs, MustLoad(Revisions[i]))
 	}
+	cells, areas := coverageCells(regs)
+	var b strings.Builder
+	b.WriteString("Judged clauses out of registered clauses, by area and revision:\n\n| Area |")
+	for _, r := range regs {
+		fmt.Fprintf(&b, " %s |", r.Revision)
+	}
+	b.WriteString("\n|---|")
+	b.WriteString(strings.Repeat("---:|", len(regs)))
+	b.WriteString("\n")
+	totals := make([]AreaCoverage, len(regs))
+	for _, area := range areas {
+		fmt.Fprintf(&b, "| %s |", area)
+		for i := range regs {
+			a, ok := cells[i][area]
+			if !ok {
+				b.WriteString(" |")
+				continue
+			}
+			fmt.Fprintf(&b, " %d / %d |", a.Judged, a.Clauses)
+			totals[i].Clauses, totals[i].Judged, totals[i].Excluded = totals[i].Clauses+a.Clauses, totals[i].Judged+a.Judged, totals[i].Excluded+a.Excluded
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("| **all** |")
+	for _, t := range totals {
+		fmt.Fprintf(&b, " **%d / %d** |", t.Judged, t.Clauses)
+	}
+	b.WriteString("\n\n")
+	for i, r := range regs {
+		t := totals[i]
+		fmt.Fprintf(&b, "- %s: %d clauses, %d judged (%d%%) by %d distinct checks, %d excluded with a written reason.",
+			r.Revision, t.Clauses, t.Judged, 100*t.Judged/max(t.Clauses, 1), r.distinctChecks(), t.Excluded)
+		if n := len(r.OutOfScope.Pending); n > 0 {
+			fmt.Fprintf(&b, " %d in-scope page(s) not registered yet: %s.", n, pendingList(r))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 
-func writeRevisionCoverage(b *strings.Builder, r *Registry) {
-	fmt.Fprintf(b, "**%s**\n\n| Area | Clauses | Judged | Excluded | Capability-gated |\n|---|---:|---:|---:|---:|\n", r.Revision)
-	var t AreaCoverage
-	for _, a := range r.Coverage() {
-		fmt.Fprintf(b, "| %s | %d | %d | %d | %d |\n", a.Area, a.Clauses, a.Judged, a.Excluded, a.Gated)
-		t.Clauses, t.Judged, t.Excluded, t.Gated = t.Clauses+a.Clauses, t.Judged+a.Judged, t.Excluded+a.Excluded, t.Gated+a.Gated
+// coverageCells counts each registry's areas, and lists every area any of
+// them has, sorted.
+func coverageCells(regs []*Registry) ([]map[string]AreaCoverage, []string) {
+	cells := make([]map[string]AreaCoverage, len(regs))
+	seen := map[string]bool{}
+	var areas []string
+	for i, r := range regs {
+		cells[i] = map[string]AreaCoverage{}
+		for _, a := range r.Coverage() {
+			cells[i][a.Area] = a
+			if !seen[a.Area] {
+				seen[a.Area] = true
+				areas = append(areas, a.Area)
+			}
+		}
 	}
-	fmt.Fprintf(b, "| **all** | **%d** | **%d** | **%d** | **%d** |\n\n", t.Clauses, t.Judged, t.Excluded, t.Gated)
-	fmt.Fprintf(b, "%d clauses: %d judged by %d distinct checks, %d excluded with a written reason.", t.Clauses, t.Judged, r.distinctChecks(), t.Excluded)
-	if n := len(r.OutOfScope.Pending); n > 0 {
-		fmt.Fprintf(b, " %d in-scope page(s) not registered yet: %s.", n, pendingList(r))
-	}
-	b.WriteString("\n\n")
+	sort.Strings(areas)
+	return cells, areas
 }
 
 func (r *Registry) distinctChecks() int {

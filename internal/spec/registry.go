@@ -14,7 +14,7 @@ import (
 )
 
 // Revisions lists the specification revisions this build judges, oldest first.
-var Revisions = []string{"2025-11-25", "2026-07-28"}
+var Revisions = []string{"2025-06-18", "2025-11-25", "2026-07-28"}
 
 // Newest is the revision a trace that declares none is judged under.
 func Newest() string { return Revisions[len(Revisions)-1] }
