@@ -14,6 +14,12 @@ func (d *run) handle(method string, params json.RawMessage) (any, *RPCError) {
 	if reply == nil && rpcErr == nil {
 		d.note("the server sent request %s, which the driver does not answer", method)
 	}
+	if m, ok := reply.(map[string]any); ok && d.stateless() {
+		// A server that sends a request in a stateless session breaks its
+		// revision, but the driver's answer still keeps it: every
+		// 2026-07-28 result names its resultType.
+		m["resultType"] = "complete"
+	}
 	return reply, rpcErr
 }
 

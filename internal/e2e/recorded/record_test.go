@@ -87,6 +87,18 @@ func recordings(t *testing.T, bin string) []recording {
 			map[string]string{"session-stdio-2025-06-18.jsonl": "server-memory-stdio-2025-06-18"}},
 		{"example-server-2025-06-18", []string{"--revision", "2025-06-18"}, nil,
 			map[string]string{"session-stdio-2025-06-18.jsonl": "example-server-stdio-2025-06-18"}},
+		{"gosdk-everything", []string{"--server", quote([]string{goSDKExample(t, "everything")})}, nil, map[string]string{
+			"session-stdio-2025-11-25.jsonl": "gosdk-everything-stdio-2025-11-25",
+			"session-stdio-2026-07-28.jsonl": "gosdk-everything-stdio-2026-07-28",
+		}},
+		{"gosdk-sequentialthinking", []string{"--server", quote([]string{goSDKExample(t, "sequentialthinking")}), "--call", "all"}, nil, map[string]string{
+			"session-stdio-2025-11-25.jsonl": "gosdk-sequentialthinking-stdio-2025-11-25",
+			"session-stdio-2026-07-28.jsonl": "gosdk-sequentialthinking-stdio-2026-07-28",
+		}},
+		{"tssdk-output-schema", []string{"--server", quote([]string{peers.Require(t), tsSDKExample("mcpServerOutputSchema.js")}), "--call", "all"}, nil,
+			map[string]string{"session-stdio-2025-11-25.jsonl": "tssdk-output-schema-stdio-2025-11-25"}},
+		{"tssdk-json-response-http", []string{"--url", tsSDKJSONResponseHTTP(t), "--call", "all"}, nil,
+			map[string]string{"session-http-2025-11-25.jsonl": "tssdk-json-response-http-2025-11-25"}},
 		{"example-server", nil, nil, map[string]string{
 			"session-stdio-2025-11-25.jsonl": "example-server-stdio-2025-11-25",
 			"session-stdio-2026-07-28.jsonl": "example-server-stdio-2026-07-28",
@@ -99,6 +111,31 @@ func recordings(t *testing.T, bin string) []recording {
 			"probe-missing-meta-stdio-2026-07-28.jsonl":   "example-server-probe-missing-meta-2026-07-28",
 		}},
 	}
+}
+
+// goSDKExample builds one of the Go SDK's own example servers, at the SDK
+// version this module requires.
+func goSDKExample(t *testing.T, name string) string {
+	bin := filepath.Join(t.TempDir(), "gosdk-"+name)
+	pkg := "github.com/modelcontextprotocol/go-sdk/examples/server/" + name
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	return bin
+}
+
+// tsSDKExample is the path of one of the TypeScript SDK's example servers,
+// installed with the npm peers as server-everything's SDK.
+func tsSDKExample(name string) string {
+	return peers.Module("@modelcontextprotocol/sdk", filepath.Join("dist", "esm", "examples", "server", name))
+}
+
+// tsSDKJSONResponseHTTP starts the TypeScript SDK's JSON-response
+// streamable-HTTP example, which listens on port 3000 of its own choosing.
+func tsSDKJSONResponseHTTP(t *testing.T) string {
+	cmd := exec.Command(peers.Require(t), "--require", peers.LoopbackPreload(), tsSDKExample("jsonResponseStreamableHttp.js"))
+	peers.StartListening(t, cmd, "tssdk-json-response", "127.0.0.1:3000")
+	return "http://127.0.0.1:3000/mcp"
 }
 
 // prepareFilesystem gives the filesystem server a small, fixed directory.
