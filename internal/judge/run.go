@@ -42,7 +42,7 @@ type run struct {
 	// requests hands out the Requests the sessions track.
 	requests requestArena
 	// shared holds rule facts that span every session of the trace.
-	shared map[string]any
+	shared Shared
 
 	notes     []string
 	events    int
