@@ -32,8 +32,8 @@ type Options struct {
 	SchemasMissing string
 
 	// everyRule, set by tests, calls every rule for every message of a
-	// session, without the dispatch table, as the engine did before rules
-	// declared what they see: the reference their Sees are held to.
+	// session whatever its Sees, as the engine did before rules declared
+	// what they see: the reference their Sees are held to.
 	everyRule bool
 }
 

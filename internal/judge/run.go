@@ -2,7 +2,6 @@ package judge
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -130,22 +129,8 @@ func (r *run) message(s *Session, ev *trace.Event) {
 // judgeMessage calls the Message of each rule that judges m, in the order
 // the rules were registered.
 func (r *run) judgeMessage(s *Session, m *Msg) {
-	if r.everyRule {
-		r.callEveryRule(s, m)
-		return
-	}
-	for set := s.dispatch.judging(s, m); set != 0; set &= set - 1 {
-		s.rules[bits.TrailingZeros64(uint64(set))].Message(s, m)
-	}
-}
-
-// callEveryRule calls every rule that judges the session's messages, the
-// reference the dispatch table is held to.
-func (r *run) callEveryRule(s *Session, m *Msg) {
-	for i, rule := range s.rules {
-		if ruleSpecs[i].Messages.judges(s.Stateless()) {
-			rule.Message(s, m)
-		}
+	for _, rule := range s.dispatch.judging(s, m) {
+		rule.Message(s, m)
 	}
 }
 
