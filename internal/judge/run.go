@@ -30,6 +30,12 @@ type run struct {
 	wire *wireCheck
 	// everyRule is Options.everyRule.
 	everyRule bool
+	// judgeEvent judges the messages of one event: message, or
+	// messageWatched for tests that watch each message's turn end
+	// (Options.afterTurn), chosen once so that the loop over messages
+	// tests nothing for them.
+	judgeEvent func(r *run, s *Session, ev *trace.Event)
+	afterTurn  func(st *msgStore, m *Msg)
 	// statuses remembers recent HTTP response statuses by exchange.
 	statuses exchangeStatus
 	// msgs holds the messages of the event being judged, in Msgs from
@@ -56,10 +62,15 @@ type checkResult struct {
 }
 
 func newRun(traceName, rev, source string, opts Options) *run {
-	return &run{
+	r := &run{
 		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts), everyRule: opts.everyRule,
 		results: map[string]*checkResult{}, sessions: map[string]*Session{}, byExchange: map[int64]*Session{},
+		judgeEvent: (*run).message,
 	}
+	if opts.afterTurn != nil {
+		r.judgeEvent, r.afterTurn = (*run).messageWatched, opts.afterTurn
+	}
+	return r
 }
 
 // result returns the result check reports into. Rules ask for every
@@ -99,7 +110,7 @@ func (r *run) feed(ev *trace.Event) {
 	}
 	switch ev.Kind {
 	case trace.KindMessage:
-		r.message(s, ev)
+		r.judgeEvent(r, s, ev)
 	case trace.KindHTTP:
 		r.statuses.note(ev)
 		for _, rule := range s.rules {
@@ -110,28 +121,41 @@ func (r *run) feed(ev *trace.Event) {
 	}
 }
 
+// message judges the messages of one event.
 func (r *run) message(s *Session, ev *trace.Event) {
-	r.store.reuse()
-	r.msgs = parseMessagesKeyed(r.msgs[:0], ev, &r.ids, &r.store)
-	for _, m := range r.msgs {
-		r.messages++
-		m.HTTPErrorBody = r.httpErrorBody(m)
-		s.annotate(m)
-		r.judgeMessage(s, m)
-		r.wire.message(r, m)
-		s.advance(m)
-		if msgTurnEnded != nil {
-			msgTurnEnded(&r.store, m)
-		}
+	for _, m := range r.parse(ev) {
+		r.turn(s, m)
 	}
 }
 
-// judgeMessage calls the Message of each rule that judges m, in the order
-// the rules were registered.
-func (r *run) judgeMessage(s *Session, m *Msg) {
+// messageWatched is message that hands every message to r.afterTurn once
+// its turn is over.
+func (r *run) messageWatched(s *Session, ev *trace.Event) {
+	for _, m := range r.parse(ev) {
+		r.turn(s, m)
+		r.afterTurn(&r.store, m)
+	}
+}
+
+// parse reads the messages of an event into Msgs of r.store, reusing
+// those of the event before.
+func (r *run) parse(ev *trace.Event) []*Msg {
+	r.store.reuse()
+	r.msgs = parseMessagesKeyed(r.msgs[:0], ev, &r.ids, &r.store)
+	return r.msgs
+}
+
+// turn is one message's turn: the rules judge it, the wire schema checks
+// it, and the session moves past it.
+func (r *run) turn(s *Session, m *Msg) {
+	r.messages++
+	m.HTTPErrorBody = r.httpErrorBody(m)
+	s.annotate(m)
 	for _, rule := range s.dispatch.judging(s, m) {
 		rule.Message(s, m)
 	}
+	r.wire.message(r, m)
+	s.advance(m)
 }
 
 func (r *run) lifecycle(s *Session, ev *trace.Event) {
