@@ -32,7 +32,7 @@ const (
 type Session struct {
 	Key       string
 	Transport trace.Transport
-	Revision  string
+	Revision  spec.Revision
 	Phase     Phase
 
 	// InitRequest and InitResult are copies (Msg.kept) of the handshake's
@@ -60,7 +60,7 @@ type Session struct {
 }
 
 func newSession(key string, r *run) *Session {
-	return &Session{Key: key, Revision: r.revision, stateless: r.revision >= "2026-07-28",
+	return &Session{Key: key, Revision: r.revision, stateless: r.revision.Stateless(),
 		run: r}
 }
 
