@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
 // CallPolicy says which tools the driver may call.
@@ -163,7 +165,7 @@ func (d *run) step(name string) {
 	}
 }
 
-func (d *run) stateless() bool { return d.opts.Revision >= Modern }
+func (d *run) stateless() bool { return spec.Revision(d.opts.Revision).Stateless() }
 
 // ended reports why the session cannot go on, nil while it can.
 func (d *run) ended() error {

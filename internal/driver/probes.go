@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
 // Probe names a rejection probe: one thing a conforming client never sends,
@@ -36,7 +38,7 @@ const probeWait = 2 * time.Second
 // header probes over HTTP only.
 func Probes(revision, transport string) []Probe {
 	first := ProbeBeforeInitialize
-	if revision >= Modern {
+	if spec.Revision(revision).Stateless() {
 		first = ProbeMissingMeta
 	}
 	list := []Probe{first, ProbeUnknownMethod, ProbeInvalidParams, ProbeInvalidCursor, ProbeReusedID, ProbeMalformedJSON, ProbeBatch}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
 // errTimedOut is a request that outlived its step and was cancelled; the
@@ -211,7 +213,7 @@ func clientInfo() map[string]any {
 // elicitation.
 func clientCapabilities(revision string) map[string]any {
 	roots := map[string]any{"listChanged": true}
-	if revision >= Modern {
+	if spec.Revision(revision).Stateless() {
 		roots = map[string]any{}
 	}
 	elicitation := map[string]any{"form": map[string]any{}, "url": map[string]any{}}

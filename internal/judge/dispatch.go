@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -208,35 +207,40 @@ func (rs *RuleSpec) judges(c msgClass, stateless bool) bool {
 	return false
 }
 
-// ruleSet is a set of rules, by their index in ruleSpecs.
-type ruleSet uint64
-
-// checkRuleCount fails the build's init when the rules outgrow ruleSet.
-func checkRuleCount() {
-	if len(ruleSpecs) > 64 {
-		panic(fmt.Sprintf("judge: %d rules do not fit in a ruleSet", len(ruleSpecs)))
-	}
-}
-
 // dispatchTable holds, for each class of message a session has seen, the
-// rules that judge it.
-type dispatchTable map[msgClass]ruleSet
+// session's rules that judge it, in the order they were registered. Each
+// class keeps a slice, so a registry may hold any number of rules.
+type dispatchTable map[msgClass][]Rule
 
 // judging returns the rules of a session that judge m.
-func (d *dispatchTable) judging(s *Session, m *Msg) ruleSet {
+func (d *dispatchTable) judging(s *Session, m *Msg) []Rule {
 	c := classOf(m)
-	if set, ok := (*d)[c]; ok {
-		return set
+	if rules, ok := (*d)[c]; ok {
+		return rules
 	}
 	if *d == nil {
 		*d = dispatchTable{}
 	}
-	var set ruleSet
-	for i := range ruleSpecs {
-		if ruleSpecs[i].judges(c, s.Stateless()) {
-			set |= 1 << i
+	rules := judgingClass(ruleSpecs, s.rules, c, s.Stateless(), s.run.everyRule)
+	(*d)[c] = rules
+	return rules
+}
+
+// judgingClass picks, of rules, made from specs in their order, those that
+// judge the messages of class c. With every, it picks each rule that
+// judges the session's messages whatever its Sees: the reference the Sees
+// are held to (Options.everyRule), chosen where a class is first met so
+// that the call of each message's rules tests nothing for it.
+func judgingClass(specs []RuleSpec, rules []Rule, c msgClass, stateless, every bool) []Rule {
+	var out []Rule
+	for i := range specs {
+		judges := specs[i].judges(c, stateless)
+		if every {
+			judges = specs[i].Messages.judges(stateless)
+		}
+		if judges {
+			out = append(out, rules[i])
 		}
 	}
-	(*d)[c] = set
-	return set
+	return out
 }

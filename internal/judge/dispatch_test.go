@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -164,4 +165,37 @@ func sightCaseMsg(c sightCase) *Msg {
 		m.Request = &Request{Method: c.answers}
 	}
 	return m
+}
+
+// placeRule notes its place in the registry on every message it judges.
+type placeRule struct {
+	BaseRule
+	place int
+	calls *[]int
+}
+
+func (r placeRule) Message(*Session, *Msg) { *r.calls = append(*r.calls, r.place) }
+
+// A registry of far more rules than a machine word has bits calls each of
+// them for a message they all see, once and in the order they were
+// registered: the dispatch table sets no ceiling on rules.
+func TestDispatchHasNoRuleCeiling(t *testing.T) {
+	registered := ruleSpecs
+	t.Cleanup(func() { ruleSpecs = registered })
+	ruleSpecs = slices.Clip(ruleSpecs)
+	var calls, want []int
+	for place := len(registered); place < len(registered)+200; place++ {
+		ruleSpecs = append(ruleSpecs, RuleSpec{
+			New:  func() Rule { return placeRule{place: place, calls: &calls} },
+			Sees: []sight{sees(requestMsgs, spec.Client)},
+		})
+		want = append(want, place)
+	}
+	ping := `{"seq":0,"direction":"client-to-server","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"method":"ping"}}
+{"seq":1,"direction":"server-to-client","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{}}}
+`
+	judgeBytes([]byte(ping), Options{Revisions: []string{"2025-11-25"}})
+	if !slices.Equal(calls, want) {
+		t.Errorf("of %d rules registered after the build's %d, the ping went to %v; want each once, in order: %v", len(want), len(registered), calls, want)
+	}
 }

@@ -100,6 +100,6 @@ func calledTool(s *Session, m *Msg) (string, *listedTool) {
 	if m.Method != "tools/call" || !Decode(m.Params, &params) {
 		return "", nil
 	}
-	tool, _ := toolBook(s).get(params.Name)
+	tool, _ := s.Shared().ToolHeaders().get(params.Name)
 	return params.Name, tool
 }

@@ -53,20 +53,14 @@ type eventOrigin struct {
 	line int
 }
 
-func httpTraceOf(s *Session) *httpTrace {
-	shared := s.Shared()
-	if t, ok := shared["http"].(*httpTrace); ok {
-		return t
-	}
-	t := &httpTrace{
+func newHTTPTrace() *httpTrace {
+	return &httpTrace{
 		sessions: newFIFO[*httpSession](maxHTTPSessions),
 		eventIDs: newFIFO[eventOrigin](maxEventIDs),
 		sent:     newFIFO[*httpExchange](maxSentMessages),
 		cancels:  newFIFO[bool](maxSentMessages),
 		relist:   newFIFO[int](maxListedTools),
 	}
-	shared["http"] = t
-	return t
 }
 
 // openExchange folds in a request head.

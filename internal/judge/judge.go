@@ -31,9 +31,12 @@ type Options struct {
 	SchemasMissing string
 
 	// everyRule, set by tests, calls every rule for every message of a
-	// session, without the dispatch table, as the engine did before rules
-	// declared what they see: the reference their Sees are held to.
+	// session whatever its Sees, as the engine did before rules declared
+	// what they see: the reference their Sees are held to.
 	everyRule bool
+	// afterTurn, set by tests, is called with every message once the rules
+	// and the session are done with it, and before its Msg is reused.
+	afterTurn func(st *msgStore, m *Msg)
 }
 
 // Input is one trace to judge: a name for the report and its events in order.

@@ -37,7 +37,3 @@ func (st *msgStore) next() *Msg {
 	m.reset()
 	return m
 }
-
-// msgTurnEnded, when set (by tests), is called with every message once the
-// rules and the session are done with it, and before its Msg is reused.
-var msgTurnEnded func(st *msgStore, m *Msg)

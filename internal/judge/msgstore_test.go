@@ -48,11 +48,10 @@ func poisonTurn(st *msgStore, m *Msg) {
 	}
 }
 
-// poisoned runs fn with every Msg poisoned once its turn is over.
-func poisoned(fn func()) {
-	msgTurnEnded = poisonTurn
-	defer func() { msgTurnEnded = nil }()
-	fn()
+// poisoned is opts with every Msg poisoned once its turn is over.
+func poisoned(opts Options) Options {
+	opts.afterTurn = poisonTurn
+	return opts
 }
 
 // Every corpus trace, judged with each Msg poisoned after its turn, gives
@@ -61,8 +60,7 @@ func TestCorpusPoisoned(t *testing.T) {
 	for _, ct := range loadCorpus(t) {
 		t.Run(ct.dir+"/"+ct.name, func(t *testing.T) {
 			want := reportJSON(t, ct.judge(t))
-			var rep *Report
-			poisoned(func() { rep = ct.judge(t) })
+			rep := ct.judgeWith(t, poisoned(Options{Revisions: ct.revisions, Party: ct.party}))
 			checkGolden(t, ct, rep)
 			if got := reportJSON(t, rep); !bytes.Equal(got, want) {
 				t.Errorf("the report differs when each Msg is poisoned after its turn:\n got %s\nwant %s", got, want)
@@ -77,10 +75,8 @@ func FuzzJudgePoisoned(f *testing.F) {
 	addCorpusSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
-			judge := func() *Report { return judgeBytes(data, Options{Revisions: revs}) }
-			want := reportJSON(t, judge())
-			var rep *Report
-			poisoned(func() { rep = judge() })
+			want := reportJSON(t, judgeBytes(data, Options{Revisions: revs}))
+			rep := judgeBytes(data, poisoned(Options{Revisions: revs}))
 			if got := reportJSON(t, rep); !bytes.Equal(got, want) {
 				t.Fatalf("revisions %v: the report differs when each Msg is poisoned after its turn:\n got %s\nwant %s", revs, got, want)
 			}

@@ -10,7 +10,7 @@ const internalError = -32603
 // notFoundCode is the error code a revision gives a missing resource:
 // -32002 until 2025-11-25, -32602 (invalid params) from 2026-07-28.
 func notFoundCode(s *Session) int64 {
-	if s.Revision < "2026-07-28" {
+	if s.Revision.Before("2026-07-28") {
 		return -32002
 	}
 	return invalidParams

@@ -51,16 +51,6 @@ type listedTool struct {
 	Called  bool
 }
 
-func toolBook(s *Session) *fifoMap[*listedTool] {
-	shared := s.Shared()
-	if b, ok := shared["tool-headers"].(*fifoMap[*listedTool]); ok {
-		return b
-	}
-	b := newFIFO[*listedTool](maxListedTools)
-	shared["tool-headers"] = b
-	return b
-}
-
 type annotationRule struct{ BaseRule }
 
 func (annotationRule) Message(s *Session, m *Msg) {
@@ -76,7 +66,7 @@ func (annotationRule) Message(s *Session, m *Msg) {
 	Decode(m.Result, &res)
 	for _, tool := range res.Tools {
 		params := findAnnotations(tool.InputSchema)
-		toolBook(s).put(tool.Name, &listedTool{Params: params, Invalid: judgeAnnotations(s, m, tool.Name, params), Listed: m.Event})
+		s.Shared().ToolHeaders().put(tool.Name, &listedTool{Params: params, Invalid: judgeAnnotations(s, m, tool.Name, params), Listed: m.Event})
 	}
 }
 

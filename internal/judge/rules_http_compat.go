@@ -32,7 +32,7 @@ func noteDiscover(s *Session, t *httpTrace, x *httpExchange, ev *trace.Event, m 
 // onlyModern reports whether the server said it supports 2026-07-28 and
 // later revisions only.
 func (t *httpTrace) onlyModern() bool {
-	return t.supported != nil && !slices.ContainsFunc(t.supported, func(v string) bool { return v < "2026-07-28" })
+	return t.supported != nil && !slices.ContainsFunc(t.supported, func(v string) bool { return spec.Revision(v).Before(spec.FirstStateless) })
 }
 
 func noteModernError(s *Session, t *httpTrace, x *httpExchange, ev *trace.Event, m *Msg) {

@@ -2,7 +2,6 @@ package judge
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -16,7 +15,7 @@ const maxExchanges = 1 << 16
 // run judges one trace under one revision, one event at a time.
 type run struct {
 	trace    string
-	revision string
+	revision spec.Revision
 	source   string
 	reg      *spec.Registry
 
@@ -31,6 +30,12 @@ type run struct {
 	wire *wireCheck
 	// everyRule is Options.everyRule.
 	everyRule bool
+	// judgeEvent judges the messages of one event: message, or
+	// messageWatched for tests that watch each message's turn end
+	// (Options.afterTurn), chosen once so that the loop over messages
+	// tests nothing for them.
+	judgeEvent func(r *run, s *Session, ev *trace.Event)
+	afterTurn  func(st *msgStore, m *Msg)
 	// statuses remembers recent HTTP response statuses by exchange.
 	statuses exchangeStatus
 	// msgs holds the messages of the event being judged, in Msgs from
@@ -42,7 +47,7 @@ type run struct {
 	// requests hands out the Requests the sessions track.
 	requests requestArena
 	// shared holds rule facts that span every session of the trace.
-	shared map[string]any
+	shared Shared
 
 	notes     []string
 	events    int
@@ -57,10 +62,15 @@ type checkResult struct {
 }
 
 func newRun(traceName, rev, source string, opts Options) *run {
-	return &run{
-		trace: traceName, revision: rev, source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts), everyRule: opts.everyRule,
+	r := &run{
+		trace: traceName, revision: spec.Revision(rev), source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts), everyRule: opts.everyRule,
 		results: map[string]*checkResult{}, sessions: map[string]*Session{}, byExchange: map[int64]*Session{},
+		judgeEvent: (*run).message,
 	}
+	if opts.afterTurn != nil {
+		r.judgeEvent, r.afterTurn = (*run).messageWatched, opts.afterTurn
+	}
+	return r
 }
 
 // result returns the result check reports into. Rules ask for every
@@ -100,7 +110,7 @@ func (r *run) feed(ev *trace.Event) {
 	}
 	switch ev.Kind {
 	case trace.KindMessage:
-		r.message(s, ev)
+		r.judgeEvent(r, s, ev)
 	case trace.KindHTTP:
 		r.statuses.note(ev)
 		for _, rule := range s.rules {
@@ -111,42 +121,41 @@ func (r *run) feed(ev *trace.Event) {
 	}
 }
 
+// message judges the messages of one event.
 func (r *run) message(s *Session, ev *trace.Event) {
+	for _, m := range r.parse(ev) {
+		r.turn(s, m)
+	}
+}
+
+// messageWatched is message that hands every message to r.afterTurn once
+// its turn is over.
+func (r *run) messageWatched(s *Session, ev *trace.Event) {
+	for _, m := range r.parse(ev) {
+		r.turn(s, m)
+		r.afterTurn(&r.store, m)
+	}
+}
+
+// parse reads the messages of an event into Msgs of r.store, reusing
+// those of the event before.
+func (r *run) parse(ev *trace.Event) []*Msg {
 	r.store.reuse()
 	r.msgs = parseMessagesKeyed(r.msgs[:0], ev, &r.ids, &r.store)
-	for _, m := range r.msgs {
-		r.messages++
-		m.HTTPErrorBody = r.httpErrorBody(m)
-		s.annotate(m)
-		r.judgeMessage(s, m)
-		r.wire.message(r, m)
-		s.advance(m)
-		if msgTurnEnded != nil {
-			msgTurnEnded(&r.store, m)
-		}
-	}
+	return r.msgs
 }
 
-// judgeMessage calls the Message of each rule that judges m, in the order
-// the rules were registered.
-func (r *run) judgeMessage(s *Session, m *Msg) {
-	if r.everyRule {
-		r.callEveryRule(s, m)
-		return
+// turn is one message's turn: the rules judge it, the wire schema checks
+// it, and the session moves past it.
+func (r *run) turn(s *Session, m *Msg) {
+	r.messages++
+	m.HTTPErrorBody = r.httpErrorBody(m)
+	s.annotate(m)
+	for _, rule := range s.dispatch.judging(s, m) {
+		rule.Message(s, m)
 	}
-	for set := s.dispatch.judging(s, m); set != 0; set &= set - 1 {
-		s.rules[bits.TrailingZeros64(uint64(set))].Message(s, m)
-	}
-}
-
-// callEveryRule calls every rule that judges the session's messages, the
-// reference the dispatch table is held to.
-func (r *run) callEveryRule(s *Session, m *Msg) {
-	for i, rule := range s.rules {
-		if ruleSpecs[i].Messages.judges(s.Stateless()) {
-			rule.Message(s, m)
-		}
-	}
+	r.wire.message(r, m)
+	s.advance(m)
 }
 
 func (r *run) lifecycle(s *Session, ev *trace.Event) {
@@ -214,7 +223,7 @@ func (r *run) finish(opts Options) Run {
 		}
 	}
 	out := Run{
-		Trace: r.trace, Revision: r.revision, RevisionSource: r.source, Transport: string(r.transport),
+		Trace: r.trace, Revision: string(r.revision), RevisionSource: r.source, Transport: string(r.transport),
 		Events: r.events, Messages: r.messages, Sessions: len(r.order), Ending: r.endingWord(),
 		Unanswered: r.unanswered(), Notes: r.notes, Wire: r.wire.result,
 	}

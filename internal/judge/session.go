@@ -32,7 +32,7 @@ const (
 type Session struct {
 	Key       string
 	Transport trace.Transport
-	Revision  string
+	Revision  spec.Revision
 	Phase     Phase
 
 	// InitRequest and InitResult are copies (Msg.kept) of the handshake's
@@ -57,13 +57,11 @@ type Session struct {
 	// stateless is Stateless's answer, fixed with the revision.
 	stateless bool
 	current   *trace.Event
-	// Data lets rules share facts within the session, keyed by rule.
-	Data map[string]any
 }
 
 func newSession(key string, r *run) *Session {
-	return &Session{Key: key, Revision: r.revision, stateless: r.revision >= "2026-07-28",
-		run: r, Data: map[string]any{}}
+	return &Session{Key: key, Revision: r.revision, stateless: r.revision.Stateless(),
+		run: r}
 }
 
 // Stateless reports whether the session runs under a revision without the
