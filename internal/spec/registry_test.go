@@ -25,8 +25,8 @@ func specDir(t *testing.T) string {
 }
 
 func TestRegistriesLoad(t *testing.T) {
-	for _, rev := range Revisions {
-		r, err := Load(rev)
+	for _, rev := range registered() {
+		r, err := loadRegistered(rev)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,9 +40,9 @@ func TestRegistriesLoad(t *testing.T) {
 // inside the section its anchor names.
 func TestQuotesAreVerbatimUnderTheirAnchor(t *testing.T) {
 	dir := specDir(t)
-	for _, rev := range Revisions {
+	for _, rev := range registered() {
 		pages := map[string]*Page{}
-		for _, c := range MustLoad(rev).Clauses {
+		for _, c := range mustLoadRegistered(t, rev).Clauses {
 			path, anchor := c.Page()
 			page, err := cachedPage(pages, dir, rev, path)
 			if err != nil {
@@ -64,8 +64,8 @@ func TestQuotesAreVerbatimUnderTheirAnchor(t *testing.T) {
 // out-of-scope entry; every out-of-scope entry is real and has a reason.
 func TestEveryNormativeSentenceIsRegistered(t *testing.T) {
 	dir := specDir(t)
-	for _, rev := range Revisions {
-		reg := MustLoad(rev)
+	for _, rev := range registered() {
+		reg := mustLoadRegistered(t, rev)
 		checkOutOfScopeEntries(t, dir, reg)
 		for _, path := range inScopePages(t, dir, reg) {
 			page, err := ReadPage(dir, rev, path)
@@ -113,8 +113,8 @@ func (r *Registry) pageOutOfScope(rel string) bool {
 }
 
 func TestPendingPagesAreListed(t *testing.T) {
-	for _, rev := range Revisions {
-		for _, p := range MustLoad(rev).OutOfScope.Pending {
+	for _, rev := range registered() {
+		for _, p := range mustLoadRegistered(t, rev).OutOfScope.Pending {
 			t.Logf("%s: %s is not registered yet: %s", rev, p.Path, p.Reason)
 		}
 	}
@@ -181,4 +181,47 @@ func cachedPage(cache map[string]*Page, dir, rev, path string) (*Page, error) {
 		cache[path] = p
 	}
 	return p, err
+}
+
+func mustLoadRegistered(t *testing.T, rev string) *Registry {
+	t.Helper()
+	r, err := loadRegistered(rev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// A staged revision is loaded for the registry tests but is no revision
+// the build judges: Load refuses it, as the command line and the judge do.
+func TestStagedRevisionsAreNotJudged(t *testing.T) {
+	for _, rev := range staged {
+		if KnownRevision(rev) {
+			t.Errorf("%s is both staged and in Revisions", rev)
+		}
+		if _, err := Load(rev); err == nil {
+			t.Errorf("Load(%q) succeeds for a staged revision", rev)
+		}
+	}
+}
+
+// The judge's test that every clause names an implemented check runs over
+// Revisions only, so every check a staged registry names must be one a
+// judged registry names, and so one that test holds to the judge.
+func TestStagedChecksAreJudgedChecks(t *testing.T) {
+	known := map[string]bool{}
+	for _, rev := range Revisions {
+		for _, c := range MustLoad(rev).Clauses {
+			if c.Judged() {
+				known[c.Check] = true
+			}
+		}
+	}
+	for _, rev := range staged {
+		for _, c := range mustLoadRegistered(t, rev).Clauses {
+			if c.Judged() && !known[c.Check] {
+				t.Errorf("%s %s names check %q, which no judged revision's clause names", rev, c.ID, c.Check)
+			}
+		}
+	}
 }
