@@ -48,11 +48,13 @@ func (f *judgeFlags) checkFiles() error {
 	return nil
 }
 
-// writeFormatFiles writes each report asked for with --FORMAT FILE.
+// writeFormatFiles writes each report asked for with --FORMAT FILE but
+// html, which shows the ledger head and so is written after the ledger
+// (writeHTMLFiles).
 func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts reporters.Options) error {
 	for _, name := range reporters.Names() {
 		path := *f.files[name]
-		if path == "" {
+		if path == "" || name == htmlFormat {
 			continue
 		}
 		rep, _ := reporters.Get(name)
@@ -61,6 +63,34 @@ func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts rep
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 		if err := outfile.WriteFileAll(path, buf.Bytes()); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+	}
+	return nil
+}
+
+const htmlFormat = "html"
+
+// HTMLFile is the page check writes into its output directory.
+const HTMLFile = "report.html"
+
+// writeHTMLFiles writes the html report to each path given (--html FILE,
+// and check's output directory), showing the ledger the run wrote.
+func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *reporters.Ledger, paths ...string) error {
+	if p := *f.files[htmlFormat]; p != "" {
+		paths = append(paths, p)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	doc := reporters.ForClauses(report, f.probes...)
+	doc.Ledger = led
+	var buf bytes.Buffer
+	if err := (reporters.HTML{}).Write(&buf, doc, c.reportOptions(report, f)); err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	for _, p := range paths {
+		if err := outfile.WriteFileAll(p, buf.Bytes()); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

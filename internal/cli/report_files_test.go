@@ -14,6 +14,7 @@ func TestValidateWritesEveryFormatAskedFor(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"sarif": "r.sarif", "junit": "junit.xml", "json": "r.json", "markdown": "summary.md", "github": "annotations.txt", "text": "r.txt",
+		"html": "r.html",
 	}
 	args := []string{"validate", "--category", "mcpverdict/unit"}
 	for format, name := range files {
@@ -104,5 +105,25 @@ func TestWorkflowPath(t *testing.T) {
 	}
 	if got := workflowPath("octo/repo/.github/workflows/mcp.yml@refs/pull/3/merge"); got != ".github/workflows/mcp.yml" {
 		t.Errorf("workflowPath: %q", got)
+	}
+}
+
+// TestValidateHTMLShowsTheLedgerHead: the page is written after the
+// ledger, so that it names the head a reviewer verifies.
+func TestValidateHTMLShowsTheLedgerHead(t *testing.T) {
+	dir := t.TempDir()
+	page, head := filepath.Join(dir, "report.html"), filepath.Join(dir, "ledger.head")
+	code, _, stderr := runCLI(t, "validate", "--ledger", filepath.Join(dir, "ledger.ndjson"), "--head-out", head, "--html", page,
+		corpusFile("good/http-session-2025-11-25.jsonl"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	want, _ := os.ReadFile(head)
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 || !strings.Contains(string(data), `"ledger":{"head":"`+strings.TrimSpace(string(want))+`","signed":false}`) {
+		t.Errorf("report.html does not name the ledger head %q", want)
 	}
 }
