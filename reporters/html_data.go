@@ -157,10 +157,28 @@ func buildHTMLRun(r *judge.Run, read func(string) ([]trace.Event, error)) htmlRu
 		out.Unreadable = unreadable(err)
 	}
 	out.Events = make([]htmlEvent, 0, len(events))
+	// A response names no method: it shows its request's, so that a
+	// reader sees what was answered.
+	asked := map[string]string{}
 	for i := range events {
-		out.Events = append(out.Events, timelineEvent(&events[i]))
+		ev := timelineEvent(&events[i])
+		switch key := ev.Session + " " + ev.ID; {
+		case ev.ID == "" || ev.Kind != string(trace.KindMessage):
+		case ev.Method != "":
+			asked[ev.Dir+key] = ev.Method
+		case asked[string(opposite(events[i].Direction))+key] != "":
+			ev.Method = "↩ " + asked[string(opposite(events[i].Direction))+key]
+		}
+		out.Events = append(out.Events, ev)
 	}
 	return out
+}
+
+func opposite(d trace.Direction) trace.Direction {
+	if d == trace.ClientToServer {
+		return trace.ServerToClient
+	}
+	return trace.ClientToServer
 }
 
 // unreadable says why a timeline is missing or cut short, without the

@@ -98,3 +98,16 @@ func between(t *testing.T, s, start, end string) string {
 	}
 	return in
 }
+
+// TestHTMLGoldenWithProbesAndLedger: the page of a check that ran a probe
+// and whose ledger head was signed.
+func TestHTMLGoldenWithProbesAndLedger(t *testing.T) {
+	doc := ForClauses(syntheticReport(), syntheticProbeReport())
+	doc.ReadTrace = readFromModule
+	doc.Ledger = &Ledger{Head: "sha256:" + strings.Repeat("0", 64), Signed: true, Bundle: "ledger.head.sigstore.json"}
+	var buf bytes.Buffer
+	if err := (HTML{}).Write(&buf, doc, goldenOptions()); err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/synthetic-probe-ledger.html", withoutAssets(buf.Bytes()))
+}

@@ -163,3 +163,23 @@ func TestWatcherSeesWhatItMustRefuse(t *testing.T) {
 		}
 	}
 }
+
+// ReportEnv names a report.html to open as the tests above do, to measure
+// the page of another server's check (go test -run TestGivenReport -v).
+const ReportEnv = "MCPVERDICT_REPORT_HTML"
+
+func TestGivenReport(t *testing.T) {
+	path := os.Getenv(ReportEnv)
+	if path == "" {
+		t.Skip("set " + ReportEnv + " to a report.html to open it")
+	}
+	path, _ = filepath.Abs(path)
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t, fileOnly(path))
+	took := p.open("file://"+path, "body[data-ready=true]")
+	t.Logf("%s: %d bytes, verdict %s, laid out in %v", path, info.Size(), p.text("#verdict"), took)
+	p.screenshot("given")
+}
