@@ -24,9 +24,26 @@ type Document struct {
 	// Ledger is the run's evidence ledger, when one was written before the
 	// report (the html format shows its head).
 	Ledger *Ledger
+	// Drift is the contract drift the run found, when it compared the
+	// tools with a lockfile: the html format lays out its field changes.
+	Drift []ToolDrift
 	// ReadTrace reads a run's trace for the formats that show its messages
 	// (html); nil reads the file the run names.
 	ReadTrace func(path string) ([]trace.Event, error)
+}
+
+// ToolDrift is one tool that moved from the lockfile (evidence.Finding,
+// which this package cannot import: the evidence tests render reports).
+type ToolDrift struct {
+	Tool, Check, Detail string
+	Changes             []FieldChange
+}
+
+// FieldChange is one field of a tool's contract, locked and served now;
+// nil is a field absent.
+type FieldChange struct {
+	Field    string
+	Old, New []byte
 }
 
 // Ledger is what a report says of the run's evidence ledger.

@@ -10,6 +10,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
 // htmlReport is what report.html carries as data: the page's script lays
@@ -22,6 +23,7 @@ type htmlReport struct {
 	Totals   judge.Totals  `json:"totals"`
 	Clauses  []htmlClause  `json:"clauses"`
 	Contract []htmlFinding `json:"contract"`
+	Drift    []htmlDrift   `json:"drift"`
 	Runs     []htmlRun     `json:"runs"`
 	Probes   []htmlProbe   `json:"probes"`
 	Ledger   *Ledger       `json:"ledger,omitempty"`
@@ -37,6 +39,20 @@ type htmlClause struct {
 	Quote    string        `json:"quote"`
 	Reason   string        `json:"reason,omitempty"`
 	Findings []htmlFinding `json:"findings"`
+}
+
+// htmlDrift is one tool that moved from its lockfile, field by field.
+type htmlDrift struct {
+	Tool    string       `json:"tool"`
+	Check   string       `json:"check"`
+	Detail  string       `json:"detail"`
+	Changes []htmlChange `json:"changes"`
+}
+
+type htmlChange struct {
+	Field string `json:"field"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
 }
 
 // htmlFinding points at the message it concerns: run index and trace line.
@@ -121,7 +137,27 @@ func buildHTMLReport(doc *Document) *htmlReport {
 	for _, p := range doc.Probes {
 		out.Probes = append(out.Probes, buildHTMLProbe(p))
 	}
+	out.Drift = buildHTMLDrift(doc.Drift)
 	return out
+}
+
+func buildHTMLDrift(drift []ToolDrift) []htmlDrift {
+	out := []htmlDrift{}
+	for _, f := range drift {
+		hd := htmlDrift{Tool: wiretext.Visible(f.Tool), Check: f.Check, Detail: wiretext.Visible(f.Detail), Changes: []htmlChange{}}
+		for _, ch := range f.Changes {
+			hd.Changes = append(hd.Changes, htmlChange{Field: ch.Field, Old: fieldValue(ch.Old), New: fieldValue(ch.New)})
+		}
+		out = append(out, hd)
+	}
+	return out
+}
+
+func fieldValue(b []byte) string {
+	if b == nil {
+		return "(absent)"
+	}
+	return string(b)
 }
 
 // addClause files a failed or warned clause's findings under its id; the

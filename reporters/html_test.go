@@ -99,12 +99,17 @@ func between(t *testing.T, s, start, end string) string {
 	return in
 }
 
-// TestHTMLGoldenWithProbesAndLedger: the page of a check that ran a probe
-// and whose ledger head was signed.
+// TestHTMLGoldenWithProbesAndLedger: the page of a check that ran a probe,
+// found a tool's contract moved and whose ledger head was signed.
 func TestHTMLGoldenWithProbesAndLedger(t *testing.T) {
 	doc := ForClauses(syntheticReport(), syntheticProbeReport())
 	doc.ReadTrace = readFromModule
 	doc.Ledger = &Ledger{Head: "sha256:" + strings.Repeat("0", 64), Signed: true, Bundle: "ledger.head.sigstore.json"}
+	doc.Drift = []ToolDrift{
+		{Check: "contract_mutated", Tool: "echo", Detail: `tool "echo" changed its contract since it was locked: description`,
+			Changes: []FieldChange{{Field: "description", Old: []byte(`"Echoes."`), New: []byte(`"</script>"`)}}},
+		{Check: "tool_added", Tool: "fresh", Detail: `tool "fresh" is not in the lockfile`},
+	}
 	var buf bytes.Buffer
 	if err := (HTML{}).Write(&buf, doc, goldenOptions()); err != nil {
 		t.Fatal(err)

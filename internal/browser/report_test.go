@@ -183,3 +183,23 @@ func TestGivenReport(t *testing.T) {
 	t.Logf("%s: %d bytes, verdict %s, laid out in %v", path, info.Size(), p.text("#verdict"), took)
 	p.screenshot("given")
 }
+
+// TestContractDriftFieldByField: a moved description shows its locked and
+// served values side by side.
+func TestContractDriftFieldByField(t *testing.T) {
+	dir := t.TempDir()
+	tr := filepath.Join(moduleRoot(), "corpus/good/base-session-2025-11-25.jsonl")
+	lock, path := filepath.Join(dir, "lock.json"), filepath.Join(dir, "report.html")
+	mcpverdict(t, 0, "contract", "lock", "-o", lock, tr)
+	b, _ := os.ReadFile(lock)
+	if err := os.WriteFile(lock, []byte(strings.Replace(string(b), "Book a restaurant table after the user confirms.", "Book a table.", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mcpverdict(t, 1, "validate", "--contract", lock, "--html", path, "-o", filepath.Join(dir, "report.txt"), tr)
+	p := newPage(t, fileOnly(path))
+	p.open("file://"+path, "body[data-ready=true] #contract td.old")
+	if old, now := p.text("#contract td.old"), p.text("#contract td.new"); old != `"Book a table."` || !strings.Contains(now, "restaurant") {
+		t.Errorf("drift: locked %q, served %q", old, now)
+	}
+	p.screenshot("contract-drift")
+}

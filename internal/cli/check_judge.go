@@ -56,7 +56,7 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 	if err != nil {
 		return err
 	}
-	if err := c.writeHTMLFiles(report, &f.judgeFlags, reporters.LedgerAt(head, filepath.Join(f.outDir, HeadFile)), filepath.Join(f.outDir, HTMLFile)); err != nil {
+	if err := c.writeHTMLFiles(report, &f.judgeFlags, reporters.LedgerAt(head, filepath.Join(f.outDir, HeadFile)), drift, filepath.Join(f.outDir, HTMLFile)); err != nil {
 		return err
 	}
 	if hp.err != nil {

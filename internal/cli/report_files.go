@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpverdict/mcpverdict/internal/evidence"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/outfile"
@@ -75,8 +76,9 @@ const htmlFormat = "html"
 const HTMLFile = "report.html"
 
 // writeHTMLFiles writes the html report to each path given (--html FILE,
-// and check's output directory), showing the ledger the run wrote.
-func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *reporters.Ledger, paths ...string) error {
+// and check's output directory), showing the ledger the run wrote and the
+// contract drift field by field.
+func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *reporters.Ledger, drift *evidence.Drift, paths ...string) error {
 	if p := *f.files[htmlFormat]; p != "" {
 		paths = append(paths, p)
 	}
@@ -84,7 +86,7 @@ func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *repor
 		return nil
 	}
 	doc := reporters.ForClauses(report, f.probes...)
-	doc.Ledger = led
+	doc.Ledger, doc.Drift = led, toolDrift(drift)
 	var buf bytes.Buffer
 	if err := (reporters.HTML{}).Write(&buf, doc, c.reportOptions(report, f)); err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
@@ -95,6 +97,21 @@ func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *repor
 		}
 	}
 	return nil
+}
+
+// toolDrift is the drift as the reporters show it.
+func toolDrift(d *evidence.Drift) []reporters.ToolDrift {
+	if d == nil {
+		return nil
+	}
+	out := make([]reporters.ToolDrift, len(d.Findings))
+	for i, f := range d.Findings {
+		out[i] = reporters.ToolDrift{Tool: f.Tool, Check: string(f.Check), Detail: f.Detail}
+		for _, ch := range f.Changes {
+			out[i].Changes = append(out[i].Changes, reporters.FieldChange{Field: ch.Field, Old: ch.Old, New: ch.New})
+		}
+	}
+	return out
 }
 
 // reportOptions gives the formats that point into files the repository

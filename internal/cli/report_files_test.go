@@ -127,3 +127,24 @@ func TestValidateHTMLShowsTheLedgerHead(t *testing.T) {
 		t.Errorf("report.html does not name the ledger head %q", want)
 	}
 }
+
+// TestValidateHTMLShowsTheDriftFieldByField: a tool whose description
+// moved since the lockfile shows that field's locked and served values.
+func TestValidateHTMLShowsTheDriftFieldByField(t *testing.T) {
+	dir := t.TempDir()
+	tr, lock, page := corpusFile("good/base-session-2025-11-25.jsonl"), filepath.Join(dir, "lock.json"), filepath.Join(dir, "report.html")
+	if code, _, stderr := runCLI(t, "contract", "lock", "-o", lock, tr); code != 0 {
+		t.Fatal(stderr)
+	}
+	b, _ := os.ReadFile(lock)
+	if err := os.WriteFile(lock, []byte(strings.Replace(string(b), "Book a restaurant table after the user confirms.", "Book a table.", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "validate", "--contract", lock, "--html", page, tr); code != 1 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	data, _ := os.ReadFile(page)
+	if want := `"changes":[{"field":"description","old":"\"Book a table.\"","new":"\"Book a restaurant table after the user confirms.\""}]`; !strings.Contains(string(data), want) {
+		t.Errorf("report.html has no field change %s", want)
+	}
+}

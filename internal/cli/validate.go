@@ -135,7 +135,7 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err != nil {
 		return err
 	}
-	if err := c.writeHTMLFiles(report, f, led); err != nil {
+	if err := c.writeHTMLFiles(report, f, led, drift); err != nil {
 		return err
 	}
 	return reportStatus(report)

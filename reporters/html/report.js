@@ -97,9 +97,27 @@
     }
   }
 
+  // The drift field by field when the run kept it, else the contract
+  // clauses' findings, which say the same in one line each.
   function contract() {
-    if (!D.contract.length) return;
+    if (!D.drift.length && !D.contract.length) return;
     var s = section('Contract drift', 'contract');
+    D.drift.forEach(function (d) {
+      var box = add(s, el('div', 'drift'));
+      add(box, el('h3', null, d.tool + ' · ' + d.check));
+      add(box, el('p', null, d.detail));
+      if (!d.changes.length) return;
+      var table = add(box, el('table', null));
+      var hr = add(table, el('tr', null));
+      ['field', 'locked', 'served now'].forEach(function (x) { add(hr, el('th', null, x)); });
+      d.changes.forEach(function (c) {
+        var tr = add(table, el('tr', null));
+        add(tr, el('td', null, c.field));
+        add(add(tr, el('td', 'old')), el('pre', null, pretty(c.old)));
+        add(add(tr, el('td', 'new')), el('pre', null, pretty(c.new)));
+      });
+    });
+    if (D.drift.length) return;
     var ul = add(s, el('ul', null));
     D.contract.forEach(function (f) {
       var li = add(ul, el('li', 'finding'));
