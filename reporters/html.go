@@ -6,8 +6,10 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"io"
+	"unicode/utf8"
 )
 
 // HTML writes report.html: one file a reviewer opens from the artifact,
@@ -80,6 +82,8 @@ func (HTML) Write(w io.Writer, doc *Document, opts Options) error {
 // htmlData is the report as JSON that can stand inside a script element:
 // encoding/json writes <, > and & (and U+2028, U+2029) as \u escapes, so
 // no string the server sent can close the element or open a comment.
+// DEL, the C1 controls and the bidirectional overrides are escaped too, so that
+// a reader of the file's source sees them for what they are.
 func htmlData(rep *htmlReport) (template.JS, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -87,5 +91,29 @@ func htmlData(rep *htmlReport) (template.JS, error) {
 	if err := enc.Encode(rep); err != nil {
 		return "", err
 	}
-	return template.JS(bytes.TrimSpace(buf.Bytes())), nil
+	return template.JS(escapeInvisible(bytes.TrimSpace(buf.Bytes()))), nil
+}
+
+// escapeInvisible writes the runes a terminal or an editor would act on
+// or hide as JSON escapes; outside its strings JSON holds only ASCII, so
+// every such rune is inside a string, where the escape means the same.
+func escapeInvisible(data []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if invisible(r) {
+			out = append(append(out, data[last:i]...), fmt.Sprintf(`\u%04x`, r)...)
+			last = i + size
+		}
+		i += size
+	}
+	if out == nil {
+		return data
+	}
+	return append(out, data[last:]...)
+}
+
+func invisible(r rune) bool {
+	return r == 0x7f || (r >= 0x80 && r < 0xa0) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
 }

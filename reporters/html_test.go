@@ -116,3 +116,14 @@ func TestHTMLGoldenWithProbesAndLedger(t *testing.T) {
 	}
 	checkGolden(t, "testdata/synthetic-probe-ledger.html", withoutAssets(buf.Bytes()))
 }
+
+func TestHTMLDataEscapesInvisibleRunes(t *testing.T) {
+	got := string(escapeInvisible([]byte("{\"a\":\"x\u009by\u202ez\"}")))
+	if got != `{"a":"x\u009by\u202ez"}` {
+		t.Errorf("escaped: %s", got)
+	}
+	var back map[string]string
+	if err := json.Unmarshal([]byte(got), &back); err != nil || back["a"] != "x\u009by\u202ez" {
+		t.Errorf("back: %q %v", back, err)
+	}
+}
