@@ -2,10 +2,13 @@ package reporters
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // Document is what one invocation found, as every reporter renders it: the
@@ -18,6 +21,53 @@ type Document struct {
 	// Version is mcpverdict's version, for a Document without clauses
 	// (a clause report carries its own).
 	Version string
+	// Ledger is the run's evidence ledger, when one was written before the
+	// report (the html format shows its head).
+	Ledger *Ledger
+	// Drift is the contract drift the run found, when it compared the
+	// tools with a lockfile: the html format lays out its field changes.
+	Drift []ToolDrift
+	// ReadTrace reads a run's trace for the formats that show its messages
+	// (html); nil reads the file the run names.
+	ReadTrace func(path string) ([]trace.Event, error)
+}
+
+// ToolDrift is one tool that moved from the lockfile (evidence.Finding,
+// which this package cannot import: the evidence tests render reports).
+type ToolDrift struct {
+	Tool, Check, Detail string
+	Changes             []FieldChange
+}
+
+// FieldChange is one field of a tool's contract, locked and served now;
+// nil is a field absent.
+type FieldChange struct {
+	Field    string
+	Old, New []byte
+}
+
+// Ledger is what a report says of the run's evidence ledger.
+type Ledger struct {
+	Head string `json:"head"`
+	// Signed says a Sigstore bundle of the head lies beside it; the page
+	// cannot verify it, ledger verify does.
+	Signed bool   `json:"signed"`
+	Bundle string `json:"bundle,omitempty"`
+}
+
+// LedgerAt is what a report says of a ledger whose head, head, was
+// written to headPath: signed when ledger sign left its bundle beside it.
+// An empty head is no ledger.
+func LedgerAt(head, headPath string) *Ledger {
+	if head == "" {
+		return nil
+	}
+	led := &Ledger{Head: head}
+	bundle := headPath + ".sigstore.json"
+	if info, err := os.Stat(bundle); err == nil && info.Mode().IsRegular() {
+		led.Signed, led.Bundle = true, filepath.Base(bundle)
+	}
+	return led
 }
 
 // ForClauses is the Document of a clause report and the probes run with it.

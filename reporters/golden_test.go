@@ -29,7 +29,7 @@ var corpusCases = []string{
 
 // goldenExt is the golden file's extension per format.
 var goldenExt = map[string]string{
-	"text": "txt", "json": "json", "sarif": "sarif", "junit": "junit.xml", "markdown": "md", "github": "github.txt",
+	"text": "txt", "json": "json", "sarif": "sarif", "junit": "junit.xml", "markdown": "md", "github": "github.txt", "html": "html",
 }
 
 // testRepo is the checkout the goldens are placed in: a fixed root, so the
@@ -50,6 +50,23 @@ func goldenOptions() Options {
 	return Options{Repo: testRepo(), Category: "mcpverdict/golden"}
 }
 
+// withoutAssets stands a comment in for the page's script and style, which
+// are files of their own (reporters/html): the golden holds the page and
+// its data, and the policy's hashes still change with either file.
+func withoutAssets(page []byte) []byte {
+	page = bytes.Replace(page, []byte(htmlScript), []byte("/* reporters/html/report.js */"), 1)
+	return bytes.Replace(page, []byte(htmlStyle), []byte("/* reporters/html/report.css */"), 1)
+}
+
+// readFromModule reads a trace the goldens name relative to the module
+// root, as the corpus reports do, wherever the test runs.
+func readFromModule(path string) ([]trace.Event, error) {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(moduleRoot(), path)
+	}
+	return trace.ReadFile(path)
+}
+
 func moduleRoot() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Dir(filepath.Dir(file))
@@ -63,7 +80,11 @@ func TestGoldens(t *testing.T) {
 	for name, rep := range cases {
 		for _, format := range Names() {
 			t.Run(name+"/"+format, func(t *testing.T) {
-				checkGolden(t, filepath.Join("testdata", name+"."+goldenExt[format]), render(t, format, rep, goldenOptions()))
+				got := render(t, format, rep, goldenOptions())
+				if format == "html" {
+					got = withoutAssets(got)
+				}
+				checkGolden(t, filepath.Join("testdata", name+"."+goldenExt[format]), got)
 			})
 		}
 	}
@@ -76,7 +97,9 @@ func render(t *testing.T, format string, rep *judge.Report, opts Options) []byte
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := r.Write(&buf, ForClauses(rep), opts); err != nil {
+	doc := ForClauses(rep)
+	doc.ReadTrace = readFromModule
+	if err := r.Write(&buf, doc, opts); err != nil {
 		t.Fatalf("%s: %v", format, err)
 	}
 	return buf.Bytes()

@@ -17,6 +17,7 @@ const (
 	junitFile       = "junit.xml"
 	summaryFile     = "summary.md"
 	annotationsFile = "annotations.txt"
+	htmlFile        = "report.html"
 )
 
 // commandLine is the mcpverdict command the inputs ask for: check for a
@@ -25,7 +26,10 @@ func commandLine(in *Inputs, traces []string) []string {
 	dir := in.OutputDir
 	var args []string
 	if len(traces) > 0 {
-		args = []string{"validate", "--ledger", filepath.Join(dir, ledgerFile), "--head-out", filepath.Join(dir, headFile)}
+		// check writes report.html into --out itself; validate has no
+		// output directory, so it is named.
+		args = []string{"validate", "--ledger", filepath.Join(dir, ledgerFile), "--head-out", filepath.Join(dir, headFile),
+			"--html", filepath.Join(dir, htmlFile)}
 	} else {
 		args = []string{"check", "--out", dir}
 		args = appendFlag(args, "--server", in.Server)

@@ -30,10 +30,10 @@ var layers = []struct {
 	{"trace format", []string{"internal/trace"}},
 	{"capture and driver", []string{"internal/capture", "internal/driver"}},
 	{"judge, probe, evidence", []string{"internal/judge", "internal/probe", "internal/evidence", "internal/ledger", "internal/sign"}},
-	{"reporters", []string{"reporters"}},
+	{"reporters", []string{"reporters", "internal/serve"}},
 	{"action", []string{"internal/action"}},
 	{"command line", []string{"internal/cli"}},
-	{"binaries and tests", []string{"cmd", "internal/devtools", "internal/e2e", "internal/architecture"}},
+	{"binaries and tests", []string{"cmd", "internal/devtools", "internal/e2e", "internal/architecture", "internal/browser"}},
 }
 
 // layerOf is the index of the layer a module package belongs to, or -1.

@@ -52,7 +52,11 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 	if err := c.writeCheckReports(report, f); err != nil {
 		return err
 	}
-	if err := c.recordEvidence(f.outDir, append(driven, probes...), report, hp.evidence(f.outDir), drift, start); err != nil {
+	head, err := c.recordEvidence(f.outDir, append(driven, probes...), report, hp.evidence(f.outDir), drift, start)
+	if err != nil {
+		return err
+	}
+	if err := c.writeHTMLFiles(report, &f.judgeFlags, reporters.LedgerAt(head, filepath.Join(f.outDir, HeadFile)), drift, filepath.Join(f.outDir, HTMLFile)); err != nil {
 		return err
 	}
 	if hp.err != nil {
@@ -159,7 +163,7 @@ func addTotals(a, b judge.Totals) judge.Totals {
 }
 
 // writeCheckReports prints the chosen format and keeps report.json and
-// report.txt in the output directory.
+// report.txt in the output directory (report.html follows the ledger).
 func (c *Command) writeCheckReports(report *judge.Report, f *checkFlags) error {
 	for name, file := range map[string]string{"json": "report.json", "text": "report.txt"} {
 		rep, _ := reporters.Get(name)

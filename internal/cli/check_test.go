@@ -38,7 +38,7 @@ func TestCheckDrivesTheExampleServerInBothRevisions(t *testing.T) {
 	if modern["initialize"] || modern["ping"] {
 		t.Error("the stateless session used initialize or ping")
 	}
-	for _, f := range []string{"report.json", "report.txt"} {
+	for _, f := range []string{"report.json", "report.txt", "report.html"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("%s not written: %v", f, err)
 		}

@@ -100,6 +100,7 @@ status.
 		c.evidenceCmd(),
 		c.contractCmd(),
 		c.probeCmd(),
+		c.serveCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 // The files a run's evidence lands in, inside its output directory.
@@ -54,16 +55,16 @@ func startRun(cmd *cobra.Command) runStart {
 // recordEvidence writes the run's ledger (its traces, the report, the
 // contract drift when there is one, the probes' verdicts) and its head into
 // outDir, and prints the head.
-func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, probes []evidence.ProbeEvidence, drift *evidence.Drift, start runStart) error {
+func (c *Command) recordEvidence(outDir string, traces []string, report *judge.Report, probes []evidence.ProbeEvidence, drift *evidence.Drift, start runStart) (string, error) {
 	head, err := evidence.WriteRunLedger(filepath.Join(outDir, LedgerFile), filepath.Join(outDir, HeadFile), evidence.RunEvidence{
 		Provenance: c.provenance(start),
 		Traces:     traces, Report: report, Drift: drift, Probes: probes,
 	})
 	if err != nil {
-		return exitcode.Wrap(exitcode.Usage, err)
+		return "", exitcode.Wrap(exitcode.Usage, err)
 	}
 	fmt.Fprintf(c.Stderr, "mcpverdict: ledger head: %s (%s)\n", head, filepath.Join(outDir, HeadFile))
-	return nil
+	return head, nil
 }
 
 // contractDrift compares the tools in traces with the lockfile f.contract,
@@ -157,9 +158,9 @@ func (f *validateEvidenceFlags) drift(c *Command, traces []string, report *judge
 	return c.contractDrift(&f.evidenceFlags, dir, traces, report)
 }
 
-func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, report *judge.Report, drift *evidence.Drift, start runStart) error {
+func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, report *judge.Report, drift *evidence.Drift, start runStart) (*reporters.Ledger, error) {
 	if f.ledger == "" {
-		return nil
+		return nil, nil
 	}
 	headOut := f.headOut
 	if headOut == "" {
@@ -170,10 +171,10 @@ func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, rep
 		Traces:     tracePaths(traces), TraceNames: traceNames(traces), Report: report, Drift: drift,
 	})
 	if err != nil {
-		return exitcode.Wrap(exitcode.Usage, err)
+		return nil, exitcode.Wrap(exitcode.Usage, err)
 	}
 	fmt.Fprintf(c.Stderr, "mcpverdict: ledger head: %s (%s)\n", head, headOut)
-	return nil
+	return reporters.LedgerAt(head, headOut), nil
 }
 
 // provenance opens a run's ledger: the version and invocation, the CI

@@ -19,7 +19,7 @@ func TestHostileServer(t *testing.T) {
 	node := peers.Require(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	reports := map[string]string{"json": "report.json", "text": "report.txt", "sarif": "r.sarif", "junit": "junit.xml", "markdown": "summary.md", "github": "annotations.txt"}
+	reports := map[string]string{"json": "report.json", "text": "report.txt", "sarif": "r.sarif", "junit": "junit.xml", "markdown": "summary.md", "github": "annotations.txt", "html": "r.html"}
 	args := []string{"check", "--server", node + " " + filepath.Join(hostile.Dir(), "hostile.cjs"), "--out", out, "--call", "all", "--probe-rejections"}
 	for format, name := range reports {
 		args = append(args, "--"+format, filepath.Join(dir, name))
@@ -70,12 +70,28 @@ func checkReport(t *testing.T, what, format string, data []byte) {
 		hostile.CheckXML(t, what, data)
 	case "json", "sarif":
 		hostile.CheckJSON(t, what, data)
+	case "html":
+		checkHTMLPage(t, what, data)
 	default:
 		hostile.CheckCommands(t, what, data)
 	}
 	if format == "markdown" && strings.Contains(string(data), "<script") {
 		t.Errorf("%s: raw HTML from the server", what)
 	}
+}
+
+// checkHTMLPage: the page holds its data and its own script and no other
+// element the server could have opened, and the data is JSON.
+func checkHTMLPage(t *testing.T, what string, data []byte) {
+	t.Helper()
+	hostile.CheckCommands(t, what, data)
+	page := string(data)
+	if n := strings.Count(page, "<script"); n != 2 {
+		t.Errorf("%s: %d script elements, want the data and the page's own script", what, n)
+	}
+	_, rest, _ := strings.Cut(page, `<script type="application/json" id="report-data">`)
+	body, _, _ := strings.Cut(rest, "</script>")
+	hostile.CheckJSON(t, what+" data", []byte(body))
 }
 
 func readBytes(t *testing.T, path string) []byte {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpverdict/mcpverdict/internal/evidence"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/outfile"
@@ -48,11 +49,13 @@ func (f *judgeFlags) checkFiles() error {
 	return nil
 }
 
-// writeFormatFiles writes each report asked for with --FORMAT FILE.
+// writeFormatFiles writes each report asked for with --FORMAT FILE but
+// html, which shows the ledger head and so is written after the ledger
+// (writeHTMLFiles).
 func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts reporters.Options) error {
 	for _, name := range reporters.Names() {
 		path := *f.files[name]
-		if path == "" {
+		if path == "" || name == htmlFormat {
 			continue
 		}
 		rep, _ := reporters.Get(name)
@@ -65,6 +68,50 @@ func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts rep
 		}
 	}
 	return nil
+}
+
+const htmlFormat = "html"
+
+// HTMLFile is the page check writes into its output directory.
+const HTMLFile = "report.html"
+
+// writeHTMLFiles writes the html report to each path given (--html FILE,
+// and check's output directory), showing the ledger the run wrote and the
+// contract drift field by field.
+func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *reporters.Ledger, drift *evidence.Drift, paths ...string) error {
+	if p := *f.files[htmlFormat]; p != "" {
+		paths = append(paths, p)
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	doc := reporters.ForClauses(report, f.probes...)
+	doc.Ledger, doc.Drift = led, toolDrift(drift)
+	var buf bytes.Buffer
+	if err := (reporters.HTML{}).Write(&buf, doc, c.reportOptions(report, f)); err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	for _, p := range paths {
+		if err := outfile.WriteFileAll(p, buf.Bytes()); err != nil {
+			return exitcode.Wrap(exitcode.Usage, err)
+		}
+	}
+	return nil
+}
+
+// toolDrift is the drift as the reporters show it.
+func toolDrift(d *evidence.Drift) []reporters.ToolDrift {
+	if d == nil {
+		return nil
+	}
+	out := make([]reporters.ToolDrift, len(d.Findings))
+	for i, f := range d.Findings {
+		out[i] = reporters.ToolDrift{Tool: f.Tool, Check: string(f.Check), Detail: f.Detail}
+		for _, ch := range f.Changes {
+			out[i].Changes = append(out[i].Changes, reporters.FieldChange{Field: ch.Field, Old: ch.Old, New: ch.New})
+		}
+	}
+	return out
 }
 
 // reportOptions gives the formats that point into files the repository

@@ -14,6 +14,7 @@ func TestValidateWritesEveryFormatAskedFor(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"sarif": "r.sarif", "junit": "junit.xml", "json": "r.json", "markdown": "summary.md", "github": "annotations.txt", "text": "r.txt",
+		"html": "r.html",
 	}
 	args := []string{"validate", "--category", "mcpverdict/unit"}
 	for format, name := range files {
@@ -104,5 +105,46 @@ func TestWorkflowPath(t *testing.T) {
 	}
 	if got := workflowPath("octo/repo/.github/workflows/mcp.yml@refs/pull/3/merge"); got != ".github/workflows/mcp.yml" {
 		t.Errorf("workflowPath: %q", got)
+	}
+}
+
+// TestValidateHTMLShowsTheLedgerHead: the page is written after the
+// ledger, so that it names the head a reviewer verifies.
+func TestValidateHTMLShowsTheLedgerHead(t *testing.T) {
+	dir := t.TempDir()
+	page, head := filepath.Join(dir, "report.html"), filepath.Join(dir, "ledger.head")
+	code, _, stderr := runCLI(t, "validate", "--ledger", filepath.Join(dir, "ledger.ndjson"), "--head-out", head, "--html", page,
+		corpusFile("good/http-session-2025-11-25.jsonl"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	want, _ := os.ReadFile(head)
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 || !strings.Contains(string(data), `"ledger":{"head":"`+strings.TrimSpace(string(want))+`","signed":false}`) {
+		t.Errorf("report.html does not name the ledger head %q", want)
+	}
+}
+
+// TestValidateHTMLShowsTheDriftFieldByField: a tool whose description
+// moved since the lockfile shows that field's locked and served values.
+func TestValidateHTMLShowsTheDriftFieldByField(t *testing.T) {
+	dir := t.TempDir()
+	tr, lock, page := corpusFile("good/base-session-2025-11-25.jsonl"), filepath.Join(dir, "lock.json"), filepath.Join(dir, "report.html")
+	if code, _, stderr := runCLI(t, "contract", "lock", "-o", lock, tr); code != 0 {
+		t.Fatal(stderr)
+	}
+	b, _ := os.ReadFile(lock)
+	if err := os.WriteFile(lock, []byte(strings.Replace(string(b), "Book a restaurant table after the user confirms.", "Book a table.", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, "validate", "--contract", lock, "--html", page, tr); code != 1 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	data, _ := os.ReadFile(page)
+	if want := `"changes":[{"field":"description","old":"\"Book a table.\"","new":"\"Book a restaurant table after the user confirms.\""}]`; !strings.Contains(string(data), want) {
+		t.Errorf("report.html has no field change %s", want)
 	}
 }

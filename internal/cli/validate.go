@@ -131,7 +131,11 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err := c.writeReport(rep, report, f); err != nil {
 		return err
 	}
-	if err := ev.writeLedger(c, traces, report, drift, start); err != nil {
+	led, err := ev.writeLedger(c, traces, report, drift, start)
+	if err != nil {
+		return err
+	}
+	if err := c.writeHTMLFiles(report, f, led, drift); err != nil {
 		return err
 	}
 	return reportStatus(report)
