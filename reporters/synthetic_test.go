@@ -86,8 +86,9 @@ func TestVerdictSaysWhenOnlyTheWireSchemaFailed(t *testing.T) {
 	rep := &judge.Report{Tool: "mcpverdict", Verdict: judge.VerdictFail, Runs: []judge.Run{{
 		Trace: "t.jsonl", Revision: "2025-11-25", RevisionSource: judge.SourceNegotiated,
 		Totals: judge.Totals{Pass: 3},
-		Wire: judge.WireResult{Checked: true, Messages: 2, Valid: 1, Invalid: []judge.WireFinding{{
-			Party: spec.Server, Trace: "t.jsonl", Line: 2, Seq: 1, Definition: "InitializeResult", Pointer: "/result", Error: "missing property 'serverInfo'"}}},
+		Wire: judge.WireResult{Checked: true, Messages: 2, Valid: 1, Invalid: []judge.WireFinding{
+			{Party: spec.Server, Trace: "t.jsonl", Line: 2, Seq: 1, Definition: "InitializeResult", Pointer: "/result", Error: "missing property 'serverInfo'"},
+			{Party: spec.Server, Trace: "t.jsonl", Line: 2, Seq: 1, Definition: "InitializeResult", Pointer: "/result", Error: "missing property 'capabilities'"}}},
 	}}}
 	text := string(render(t, "text", rep, goldenOptions()))
 	if !strings.Contains(text, "verdict: fail (no clause failed: 1 message breaks the wire schema)") ||

@@ -68,7 +68,7 @@ func writeRun(w *bufio.Writer, r *judge.Run, opts Options) {
 	t := r.Totals
 	fmt.Fprintf(w, "totals: %d pass, %d fail, %d warn, %d not observed, %d not applicable, %d excluded",
 		t.Pass, t.Fail, t.Warn, t.NotObserved, t.NotApplicable, t.Excluded)
-	if n := len(r.Wire.Invalid); n > 0 {
+	if n := invalidMessages(r.Wire.Invalid, ""); n > 0 {
 		fmt.Fprintf(w, "; %s", wireBreaks(n))
 	}
 	w.WriteByte('\n')
@@ -87,13 +87,22 @@ func wireBreaks(n int) string {
 func wireInvalid(rep *judge.Report) int {
 	n := 0
 	for _, r := range rep.Runs {
-		for _, f := range r.Wire.Invalid {
-			if rep.Party == "" || string(f.Party) == rep.Party {
-				n++
-			}
-		}
+		n += invalidMessages(r.Wire.Invalid, rep.Party)
 	}
 	return n
+}
+
+// invalidMessages counts the messages the findings concern (a message
+// breaks the schema in as many places as it has problems), of one party or
+// of both ("").
+func invalidMessages(findings []judge.WireFinding, party string) int {
+	seen := map[string]bool{}
+	for _, f := range findings {
+		if party == "" || string(f.Party) == party {
+			seen[fmt.Sprintf("%s\x00%d\x00%d", f.Trace, f.Line, f.Seq)] = true
+		}
+	}
+	return len(seen)
 }
 
 func sourceWords(source string) string {

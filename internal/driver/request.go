@@ -209,22 +209,21 @@ func clientInfo() map[string]any {
 }
 
 // clientCapabilities are the driver's: roots (with list-change
-// notifications where the revision has them), sampling, and both modes of
-// elicitation.
+// notifications where the revision has them), sampling, and elicitation in
+// both its modes, each as the revision has it.
 func clientCapabilities(revision string) map[string]any {
+	rev := spec.Revision(revision)
 	roots := map[string]any{"listChanged": true}
-	if spec.Revision(revision).Stateless() {
+	if rev.Stateless() {
 		roots = map[string]any{}
 	}
-	elicitation := map[string]any{"form": map[string]any{}, "url": map[string]any{}}
-	if revision < Legacy {
-		// Elicitation modes came with 2025-11-25; before, the capability
-		// is an empty object.
-		elicitation = map[string]any{}
+	caps := map[string]any{"roots": roots, "sampling": map[string]any{}}
+	switch {
+	case rev.AtLeast(Legacy):
+		caps["elicitation"] = map[string]any{"form": map[string]any{}, "url": map[string]any{}}
+	case rev.AtLeast("2025-06-18"):
+		// Elicitation came with 2025-06-18, its modes with 2025-11-25.
+		caps["elicitation"] = map[string]any{}
 	}
-	return map[string]any{
-		"roots":       roots,
-		"sampling":    map[string]any{},
-		"elicitation": elicitation,
-	}
+	return caps
 }
