@@ -65,7 +65,7 @@ func (r *jsonrpcRule) checkShape(s *Session, m *Msg) {
 	// which decodes the whole message anyway; elsewhere only the
 	// message's own members, whose repetition is what fails BASE-002.
 	r.names.Shallow = s.run.wire.v == nil
-	dup, repeated := r.names.First(m.Body)
+	dup, repeated := r.names.First(m.text)
 	switch {
 	case m.Kind == KindInvalid:
 		s.Fail(id, m.From, m.Event, "%s", m.Problem)

@@ -68,8 +68,8 @@ func checkFastPath(t *testing.T, name string, decode func([]byte, *Event) bool, 
 // checkRPCMembers holds the JSON-RPC members the fast path recorded to a
 // scan of the payload after the fact.
 func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
-	ev.readWellFormed = ev.Payload // as the reader marks it
-	defer func() { ev.readWellFormed = nil }()
+	ev.asRead = rawjson.Scanned(ev.Payload) // as the reader marks it
+	defer func() { ev.asRead = rawjson.Checked{} }()
 	got, ok := ev.RPCMembers()
 	if ok != (rawjson.Kind(ev.Payload) == '{') {
 		t.Fatalf("%q: members recorded %v for payload %q", line, ok, ev.Payload)
@@ -78,7 +78,7 @@ func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
 		return
 	}
 	var want RPCMembers
-	want.Scan(ev.Payload, false)
+	want.Scan(rawjson.Members(ev.Payload))
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q: recorded members %q, a scan finds %q", line, got, want)
 	}

@@ -90,14 +90,11 @@ func (m *RPCMembers) noteAll(it *rawjson.Iter) {
 	}
 }
 
-// Scan sets m to the JSON-RPC members of obj, found by a scan of it that
-// trusts its grammar when wellFormed; false when obj is not one object.
-func (m *RPCMembers) Scan(obj []byte, wellFormed bool) bool {
+// Scan sets m to the JSON-RPC members of the object it iterates over
+// (rawjson.Members of text not yet checked, the Members of Checked text);
+// false when that is not one well-formed object.
+func (m *RPCMembers) Scan(it rawjson.Iter) bool {
 	*m = RPCMembers{}
-	it := rawjson.Members(obj)
-	if wellFormed {
-		it = rawjson.MembersOfWellFormed(obj)
-	}
 	m.noteAll(&it)
 	return it.Valid()
 }
