@@ -7,6 +7,7 @@ import (
 
 	"github.com/segmentio/encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -207,7 +208,11 @@ func (m *Msg) noted(obj json.RawMessage) ([]uint32, bool) {
 	if m.Event == nil {
 		return nil, false
 	}
-	return m.Event.MemberBounds(obj)
+	note, ok := m.Event.JSONRPC()
+	if !ok {
+		return nil, false
+	}
+	return note.MemberBounds(m.Event.Payload, obj)
 }
 
 // room is the free part of inline, as an empty slice to append to; nil
@@ -302,7 +307,7 @@ func invalidMsg(m *Msg, ev *trace.Event, from spec.Party, problem string) *Msg {
 // wireMsg holds the members of a JSON-RPC message as raw text; a member
 // that is absent is nil, one that is null is "null". It is the trace
 // reader's record of them, so that taking that record copies nothing.
-type wireMsg = trace.RPCMembers
+type wireMsg = jsonrpc.Members
 
 // parseOne reads one JSON-RPC message into m, a Msg as new. Its members are
 // found by a scan of the text, not decoded, and each rule reads only the
@@ -342,11 +347,12 @@ func parseOne(m *Msg, ev *trace.Event, from spec.Party, body rawjson.Checked, id
 // is not an object, and one whose jsonrpc or method is neither a string
 // nor null.
 func wireMsgOf(w *wireMsg, ev *trace.Event, body rawjson.Checked) bool {
-	var recorded bool
-	if *w, recorded = ev.RPCMembers(); !recorded || !sameBytes(body.Bytes(), ev.Payload) {
-		if !w.Scan(body.Members()) {
-			return false
-		}
+	recorded := false
+	if note, ok := ev.JSONRPC(); ok && sameBytes(body.Bytes(), ev.Payload) {
+		*w, recorded = note.Members(ev.Payload)
+	}
+	if !recorded && !w.Scan(body.Members()) {
+		return false
 	}
 	return stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 }

@@ -6,6 +6,7 @@ package trace
 import (
 	"encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
@@ -77,7 +78,7 @@ type Event struct {
 	// is, while a payload read may hold whitespace.)
 	asRead rawjson.Checked
 	// rpc is where the reader found the payload's JSON-RPC members.
-	rpc       rpcOffsets
+	rpc       jsonrpc.Note
 	Raw       *string `json:"raw,omitempty"`
 	RawBase64 string  `json:"raw_base64,omitempty"`
 
