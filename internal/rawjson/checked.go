@@ -1,6 +1,9 @@
 package rawjson
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // Checked is text known to be one well-formed JSON value. Its methods
 // read it by its quotes and brackets alone, without checking its grammar
@@ -55,12 +58,17 @@ func (c Checked) Elements() Elems {
 // holds sub as a whole value read out of c (a member's value, an element,
 // or a raw value a decoder left in place), which c's check vouches for.
 // False when sub lies elsewhere, and the caller checks it itself.
+//
+// Where sub lies is told by its address, not by its capacity: a value cut
+// with a capacity of its own (as the trace reader's note of JSON-RPC
+// members cuts them) lies within c all the same.
 func (c Checked) Within(sub []byte) (Checked, bool) {
-	if len(sub) == 0 || len(c.text) == 0 {
+	if len(sub) == 0 || len(sub) > len(c.text) {
 		return Checked{}, false
 	}
-	start := cap(c.text) - cap(sub)
-	if start < 0 || start+len(sub) > len(c.text) || &c.text[start] != &sub[0] {
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(c.text)))
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(sub)))
+	if at < base || at-base > uintptr(len(c.text)-len(sub)) {
 		return Checked{}, false
 	}
 	return Checked{sub}, true

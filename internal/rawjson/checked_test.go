@@ -119,6 +119,9 @@ func TestCheckAndWithin(t *testing.T) {
 	if sub, ok := c.Within(text[6:11]); !ok || string(sub.Bytes()) != "[1,2]" {
 		t.Errorf("Within(a's value) = %q, %v", sub.Bytes(), ok)
 	}
+	if sub, ok := c.Within(text[6:11:11]); !ok || string(sub.Bytes()) != "[1,2]" {
+		t.Errorf("Within(a's value, cut to its own capacity) = %q, %v", sub.Bytes(), ok)
+	}
 	if _, ok := c.Within([]byte("[1,2]")); ok {
 		t.Error("Within took a copy that lies outside the text")
 	}
