@@ -27,21 +27,22 @@ type contentItem struct {
 var contentItemFields = []string{"data", "mimeType", "uri", "type", "text", "resource"}
 
 // readContentItem reads a content block into *c as Decode would.
-func readContentItem(c *contentItem, obj []byte, wellFormed bool) readOutcome {
-	return readObject(obj, wellFormed, contentItemFields, func(field int, value []byte) readOutcome {
-		return c.set(field, value, wellFormed)
+func readContentItem(c *contentItem, obj rawjson.Checked) readOutcome {
+	return readObject(obj, contentItemFields, func(field int, value []byte) readOutcome {
+		return c.set(field, value, obj)
 	})
 }
 
-// set sets the member of contentItemFields at index field as Decode would.
-func (c *contentItem) set(field int, value []byte, wellFormed bool) readOutcome {
+// set sets the member of contentItemFields at index field as Decode would;
+// value lies in in, the Checked text read.
+func (c *contentItem) set(field int, value []byte, in rawjson.Checked) readOutcome {
 	switch contentItemFields[field] {
 	case "type":
 		return setString(&c.Type, value)
 	case "text":
 		return setRawText(&c.Text, value)
 	case "resource":
-		return setResource(&c.Resource, value, wellFormed)
+		return setResource(&c.Resource, value, in)
 	}
 	return setOptString([...]*optString{&c.Data, &c.MimeType, &c.URI}[field], value)
 }
@@ -49,7 +50,7 @@ func (c *contentItem) set(field int, value []byte, wellFormed bool) readOutcome 
 // setResource sets an embedded resource as decoding into a pointer does:
 // null clears it, and a repeated member is decoded into what the first one
 // left.
-func setResource(dst **resourceContents, value []byte, wellFormed bool) readOutcome {
+func setResource(dst **resourceContents, value []byte, in rawjson.Checked) readOutcome {
 	if rawjson.Kind(value) == 'n' {
 		*dst = nil
 		return readDecoded
@@ -57,7 +58,8 @@ func setResource(dst **resourceContents, value []byte, wellFormed bool) readOutc
 	if *dst == nil {
 		*dst = new(resourceContents)
 	}
-	return readResourceContents(*dst, value, wellFormed)
+	resource, _ := in.Within(value)
+	return readResourceContents(*dst, resource)
 }
 
 // resourceContents is an entry of a resources/read result, or the resource
@@ -73,8 +75,8 @@ type resourceContents struct {
 var resourceContentsFields = []string{"uri", "mimeType", "text", "blob"}
 
 // readResourceContents reads resource contents into *r as Decode would.
-func readResourceContents(r *resourceContents, obj []byte, wellFormed bool) readOutcome {
-	return readObject(obj, wellFormed, resourceContentsFields, r.set)
+func readResourceContents(r *resourceContents, obj rawjson.Checked) readOutcome {
+	return readObject(obj, resourceContentsFields, r.set)
 }
 
 // set sets the member of resourceContentsFields at index field as Decode
@@ -121,17 +123,17 @@ func preview(s string) string {
 // contentItems decodes a content member that holds one block or an array
 // of them (prompt messages hold one, tool results an array); isArray is set
 // when it held an array, or was null.
-func contentItems(raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool) {
-	return contentItemsInto(nil, raw, wellFormed)
+func contentItems(raw rawjson.Checked) (items []contentItem, isArray bool) {
+	return contentItemsInto(nil, raw)
 }
 
 // contentItemsInto is contentItems that reads the blocks into dst, an empty
 // slice whose room the caller lends.
-func contentItemsInto(dst []contentItem, raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool) {
-	if items, isArray, out := readContentItems(dst, raw, wellFormed); out != readUnsure {
+func contentItemsInto(dst []contentItem, raw rawjson.Checked) (items []contentItem, isArray bool) {
+	if items, isArray, out := readContentItems(dst, raw); out != readUnsure {
 		return items, isArray
 	}
-	return decodeBlocks[contentItem](raw)
+	return decodeBlocks[contentItem](raw.Bytes())
 }
 
 // decodeBlocks decodes a content member into one T or an array of them, as
@@ -150,14 +152,14 @@ func decodeBlocks[T any](raw json.RawMessage) (items []T, isArray bool) {
 
 // readContentItems is contentItemsInto without the decoder, unless it is
 // unsure. Like decoding, it gives nil for no blocks.
-func readContentItems(dst []contentItem, raw json.RawMessage, wellFormed bool) (items []contentItem, isArray bool, out readOutcome) {
-	switch rawjson.Kind(raw) {
+func readContentItems(dst []contentItem, raw rawjson.Checked) (items []contentItem, isArray bool, out readOutcome) {
+	switch rawjson.Kind(raw.Bytes()) {
 	case 'n':
 		return nil, true, readDecoded
 	case '[':
 		items = dst
-		out = readObjects(raw, wellFormed, contentItemFields, func() { items = append(items, contentItem{}) },
-			func(field int, value []byte) readOutcome { return items[len(items)-1].set(field, value, wellFormed) })
+		out = readObjects(raw, contentItemFields, func() { items = append(items, contentItem{}) },
+			func(field int, value []byte) readOutcome { return items[len(items)-1].set(field, value, raw) })
 		if out == readRefused {
 			return nil, false, out // nor is an array one block
 		}
@@ -167,7 +169,7 @@ func readContentItems(dst []contentItem, raw json.RawMessage, wellFormed bool) (
 		return items, true, out
 	case '{':
 		var one contentItem
-		if out = readContentItem(&one, raw, wellFormed); out == readDecoded {
+		if out = readContentItem(&one, raw); out == readDecoded {
 			return append(dst, one), false, out
 		}
 		return nil, false, out
@@ -193,7 +195,7 @@ type decodedContent struct {
 func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
 	c := &m.content
 	if !c.done || !sameBytes(c.raw, raw) {
-		c.items, c.isArray = contentItemsInto(c.room[:0], raw, m.result.wellFormed)
+		c.items, c.isArray = contentItemsInto(c.room[:0], m.result.checked(raw))
 		c.raw, c.done = raw, true
 	}
 	return c.items, c.isArray
@@ -203,7 +205,7 @@ func (m *Msg) resultBlocks(raw json.RawMessage) ([]contentItem, bool) {
 // the messages of a prompts/get result.
 func resultContent(m *Msg) []contentItem {
 	var content json.RawMessage
-	out := readObject(m.Result, m.result.wellFormed, resultContentFields, func(field int, value []byte) readOutcome {
+	out := readObject(m.result.checked(m.Result), resultContentFields, func(field int, value []byte) readOutcome {
 		if field == 1 {
 			return readUnsure // a prompt's messages: decodedResultContent reads them
 		}
@@ -239,7 +241,7 @@ func decodedResultContent(m *Msg) []contentItem {
 	}
 	out := slices.Clip(own) // the cached blocks stay as decoded
 	for _, msg := range res.Messages {
-		items, _ := contentItems(msg.Content, m.result.wellFormed)
+		items, _ := contentItems(m.result.checked(msg.Content))
 		out = append(out, items...)
 	}
 	return out

@@ -65,22 +65,14 @@ func isLoadError(err error) bool {
 
 // validate checks an instance against a compiled schema; the error says
 // where and why it does not conform. What the fast form proves valid skips
-// the library, which decodes the instance into maps first. wellFormed says
-// the trace reader checked the instance's grammar.
-func (c *compiledSchema) validate(instance json.RawMessage, wellFormed bool) error {
-	if c.fastValid(instance, wellFormed, false) {
+// the library, which decodes the instance into maps first. The instance is
+// Checked text, whose grammar the fast form does not check again; the zero
+// Checked, of text that is not JSON, the library refuses.
+func (c *compiledSchema) validate(instance rawjson.Checked) error {
+	if c.fast.Valid(instance, false) {
 		return nil
 	}
-	return c.validateWithLibrary(instance)
-}
-
-// fastValid reports whether the fast form proves instance valid, without
-// checking the grammar of text the trace reader checked.
-func (c *compiledSchema) fastValid(instance []byte, wellFormed, nullsAbsent bool) bool {
-	if wellFormed {
-		return c.fast.ValidWellFormed(instance, nullsAbsent)
-	}
-	return c.fast.Valid(instance, nullsAbsent)
+	return c.validateWithLibrary(instance.Bytes())
 }
 
 // validateWithLibrary is the full validation, the one that says why.

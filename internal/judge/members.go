@@ -59,8 +59,9 @@ type objectFields struct {
 	members []member
 	// object is set when the text is one well-formed object.
 	object, read bool
-	// wellFormed is set when the trace reader checked the text's grammar.
-	wellFormed bool
+	// text is the object's text as the message's parse checked it; the
+	// zero Checked for fields of text read from elsewhere.
+	text rawjson.Checked
 	// metaText tells whether the text holds the key _meta anywhere: the
 	// _meta rule and ParamsMeta or ResultMeta ask of the same message.
 	metaText lazyFlag
@@ -83,7 +84,7 @@ func (f *objectFields) loadInto(obj json.RawMessage, buf []member) *objectFields
 		if buf == nil && rawjson.Kind(obj) == '{' {
 			buf = make([]member, 0, inlineMembers)
 		}
-		it := membersOf(obj, f.wellFormed)
+		it := f.checked(obj).Members()
 		f.members, f.object = appendIterated(buf, &it)
 	}
 	return f
@@ -97,6 +98,24 @@ func (f *objectFields) loadNoted(obj json.RawMessage, bounds []uint32, buf []mem
 		buf = append(buf, member{key: obj[bounds[0]:bounds[1]], value: obj[bounds[2]:bounds[3]]})
 	}
 	f.members = buf
+}
+
+// checked returns raw, the text f reads or a value read out of it, as
+// Checked text, as checkedText does. Text that is not JSON gives the zero
+// Checked, which holds nothing and reads as nothing.
+func (f *objectFields) checked(raw []byte) rawjson.Checked {
+	c, _ := f.checkedText(raw)
+	return c
+}
+
+// checkedText returns raw as Checked text: by where it lies, when that is
+// within f's text, which the message's parse checked, else by checking it;
+// false when it is not JSON.
+func (f *objectFields) checkedText(raw []byte) (rawjson.Checked, bool) {
+	if c, ok := f.text.Within(raw); ok {
+		return c, true
+	}
+	return rawjson.Check(raw)
 }
 
 func (f *objectFields) get(obj json.RawMessage, name string) json.RawMessage {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/segmentio/encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -71,8 +72,11 @@ type Msg struct {
 
 	// Problem says why a message is KindInvalid.
 	Problem string
-	// Body is the message's own JSON text (one element, for a batch).
+	// Body is the message's own JSON text (one element, for a batch);
+	// text is the same as Checked text, the zero Checked when it is not
+	// JSON.
 	Body []byte
+	text rawjson.Checked
 	// HTTPErrorBody marks bytes that are not JSON on an HTTP error response
 	// (a 404 for an ended session, a proxy's 502): the HTTP layer answered,
 	// not the MCP server, so neither JSON-RPC nor the wire schema judges
@@ -116,7 +120,7 @@ type msgMemo struct {
 func (m *Msg) reset() {
 	m.Event, m.From, m.Kind, m.InBatch = nil, "", KindInvalid, false
 	m.JSONRPC, m.HasJSONRPC, m.ID, m.IDKey, m.Method, m.methodNum = "", false, nil, "", "", 0
-	m.Params, m.Result, m.Error, m.Problem, m.Body = nil, nil, nil, "", nil
+	m.Params, m.Result, m.Error, m.Problem, m.Body, m.text = nil, nil, nil, "", nil, rawjson.Checked{}
 	m.HTTPErrorBody, m.Request, m.Answered = false, nil, false
 	m.params, m.result = objectFields{}, objectFields{}
 	m.paramsMeta, m.resultMeta, m.paramsMetaDone, m.resultMetaDone = nil, nil, false, false
@@ -131,7 +135,7 @@ func (m *Msg) reset() {
 func (m *Msg) kept() *Msg {
 	k := *m
 	k.msgMemo = msgMemo{}
-	k.params.wellFormed, k.result.wellFormed = m.params.wellFormed, m.result.wellFormed
+	k.params.text, k.result.text = m.params.text, m.result.text
 	return &k
 }
 
@@ -204,7 +208,11 @@ func (m *Msg) noted(obj json.RawMessage) ([]uint32, bool) {
 	if m.Event == nil {
 		return nil, false
 	}
-	return m.Event.MemberBounds(obj)
+	note, ok := m.Event.JSONRPC()
+	if !ok {
+		return nil, false
+	}
+	return note.MemberBounds(m.Event.Payload, obj)
 }
 
 // room is the free part of inline, as an empty slice to append to; nil
@@ -253,20 +261,35 @@ func parseMessagesKeyed(dst []*Msg, ev *trace.Event, ids *idKeys, store *msgStor
 	if len(body) == 0 {
 		body = nil // as bytes.TrimLeft leaves nothing
 	}
-	wellFormed := ev.PayloadWellFormed()
-	if len(body) > 0 && body[0] == '[' {
-		return parseBatch(dst, ev, from, body, wellFormed, ids, store)
+	text, ok := checkedBody(ev, body)
+	switch {
+	case len(body) > 0 && body[0] == '[':
+		return parseBatch(dst, ev, from, text, ids, store)
+	case !ok:
+		m := invalidMsg(store.next(), ev, from, "not a JSON object")
+		m.Body = body
+		return append(dst, m)
 	}
-	return append(dst, parseOne(store.next(), ev, from, body, wellFormed, ids))
+	return append(dst, parseOne(store.next(), ev, from, text, ids))
+}
+
+// checkedBody returns body, the payload of ev past its leading
+// whitespace, as Checked text: as the trace reader or SetBody checked it,
+// or checked here for an event made otherwise; false when it is not JSON.
+func checkedBody(ev *trace.Event, body []byte) (rawjson.Checked, bool) {
+	if payload, ok := ev.CheckedPayload(); ok {
+		return payload.Within(body)
+	}
+	return rawjson.Check(body)
 }
 
 // parseBatch appends the elements of a batch, each one message, to dst;
 // one invalid message instead when the batch is empty or unreadable.
-func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys, store *msgStore) []*Msg {
+func parseBatch(dst []*Msg, ev *trace.Event, from spec.Party, body rawjson.Checked, ids *idKeys, store *msgStore) []*Msg {
 	n := len(dst)
-	e := elementsOf(body, wellFormed)
+	e := body.Elements()
 	for e.Next() {
-		m := parseOne(store.next(), ev, from, e.Value(), wellFormed, ids)
+		m := parseOne(store.next(), ev, from, e.CheckedValue(), ids)
 		m.InBatch = true
 		dst = append(dst, m)
 	}
@@ -284,21 +307,21 @@ func invalidMsg(m *Msg, ev *trace.Event, from spec.Party, problem string) *Msg {
 // wireMsg holds the members of a JSON-RPC message as raw text; a member
 // that is absent is nil, one that is null is "null". It is the trace
 // reader's record of them, so that taking that record copies nothing.
-type wireMsg = trace.RPCMembers
+type wireMsg = jsonrpc.Members
 
 // parseOne reads one JSON-RPC message into m, a Msg as new. Its members are
 // found by a scan of the text, not decoded, and each rule reads only the
-// members it needs. When the trace reader vouches for the payload's
-// grammar, neither this scan nor the reading of params and result checks
-// it again.
-func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed bool, ids *idKeys) *Msg {
-	m.Event, m.From, m.Body = ev, from, body
-	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
+// members it needs. The text is Checked: neither this scan nor the reading
+// of params and result checks its grammar again.
+func parseOne(m *Msg, ev *trace.Event, from spec.Party, body rawjson.Checked, ids *idKeys) *Msg {
+	m.Event, m.From, m.Body, m.text = ev, from, body.Bytes(), body
 	var w wireMsg
-	if !wireMsgOf(&w, ev, body, wellFormed) {
+	if !wireMsgOf(&w, ev, body) {
 		m.Problem = "not a JSON object"
 		return m
 	}
+	m.params.text, _ = body.Within(w.Params)
+	m.result.text, _ = body.Within(w.Result)
 	if given(w.JSONRPC) {
 		m.JSONRPC = wireName(w.JSONRPC)
 		m.HasJSONRPC = true
@@ -323,12 +346,13 @@ func parseOne(m *Msg, ev *trace.Event, from spec.Party, body []byte, wellFormed 
 // like decoding into a struct of *string fields, it refuses a text that
 // is not an object, and one whose jsonrpc or method is neither a string
 // nor null.
-func wireMsgOf(w *wireMsg, ev *trace.Event, body []byte, wellFormed bool) bool {
-	var recorded bool
-	if *w, recorded = ev.RPCMembers(); !recorded || !sameBytes(body, ev.Payload) {
-		if !w.Scan(body, wellFormed) {
-			return false
-		}
+func wireMsgOf(w *wireMsg, ev *trace.Event, body rawjson.Checked) bool {
+	recorded := false
+	if note, ok := ev.JSONRPC(); ok && sameBytes(body.Bytes(), ev.Payload) {
+		*w, recorded = note.Members(ev.Payload)
+	}
+	if !recorded && !w.Scan(body.Members()) {
+		return false
 	}
 	return stringOrNull(w.JSONRPC) && stringOrNull(w.Method)
 }
@@ -530,7 +554,7 @@ func (m *Msg) metaOf(obj json.RawMessage, f *objectFields) metaMembers {
 	if rawjson.Kind(meta) != '{' {
 		return nil
 	}
-	it := membersOf(meta, f.wellFormed)
+	it := f.checked(meta).Members()
 	room := m.room()
 	members, _ := appendIterated(room, &it)
 	m.claim(room, members)

@@ -43,16 +43,16 @@ func checkMessageFields(t *testing.T, params, result string, resultFirst bool) {
 	t.Helper()
 	wellFormed := json.Valid([]byte(params)) && json.Valid([]byte(result))
 	m := &Msg{Params: json.RawMessage(params), Result: json.RawMessage(result)}
-	m.params.wellFormed, m.result.wellFormed = wellFormed, wellFormed
+	m.params.text, m.result.text = textOf(m.Params, wellFormed), textOf(m.Result, wellFormed)
 	if resultFirst {
 		m.ResultField("a")
 	}
 	for _, name := range trickyNames {
-		want := (&objectFields{wellFormed: wellFormed}).get(json.RawMessage(params), name)
+		want := (&objectFields{}).get(json.RawMessage(params), name)
 		if got := m.ParamsField(name); !bytes.Equal(got, want) || (got == nil) != (want == nil) {
 			t.Errorf("params %s [%s]: got %q, want %q", params, name, got, want)
 		}
-		want = (&objectFields{wellFormed: wellFormed}).get(json.RawMessage(result), name)
+		want = (&objectFields{}).get(json.RawMessage(result), name)
 		if got := m.ResultField(name); !bytes.Equal(got, want) || (got == nil) != (want == nil) {
 			t.Errorf("result %s [%s]: got %q, want %q", result, name, got, want)
 		}
@@ -61,7 +61,7 @@ func checkMessageFields(t *testing.T, params, result string, resultFirst bool) {
 	checkMeta(t, result, m.ResultMeta())
 	checkAgainstMapDecoding(t, params, m.ParamsField)
 	checkAgainstMapDecoding(t, result, m.ResultField)
-	if got, want := m.ParamsIsObject(), (&objectFields{wellFormed: wellFormed}).load(json.RawMessage(params)).object; got != want {
+	if got, want := m.ParamsIsObject(), (&objectFields{}).load(json.RawMessage(params)).object; got != want {
 		t.Errorf("params %s: object %v, want %v", params, got, want)
 	}
 }

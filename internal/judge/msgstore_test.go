@@ -24,7 +24,7 @@ func poison(m *Msg) {
 		m.inline[i] = member{key: []byte("poisoned"), value: poisonedBytes}
 	}
 	m.inlineUsed = len(m.inline)
-	m.params = objectFields{members: m.inline[:], object: true, read: true, wellFormed: true}
+	m.params = objectFields{members: m.inline[:], object: true, read: true, text: textOf([]byte(`{}`), true)}
 	m.result = m.params
 	m.paramsMeta, m.resultMeta = m.inline[:], m.inline[:]
 	m.paramsMetaDone, m.resultMetaDone = true, true

@@ -96,7 +96,7 @@ func (l *pagedList) read(m *Msg) (items []json.RawMessage, next string, ok bool)
 	if l.last.result.is(m.Result) {
 		return l.last.itemsIn(m.Result), l.last.next, true
 	}
-	if items, ok = arrayItems(m.ResultField(l.member), m.result.wellFormed); !ok {
+	if items, ok = arrayItems(m.result.checked(m.ResultField(l.member))); !ok {
 		return nil, "", false
 	}
 	next, _ = m.ResultString("nextCursor")
@@ -177,18 +177,14 @@ func cursorString(raw json.RawMessage) (string, bool) {
 
 // arrayItems returns the elements of a JSON array; false when raw is not
 // one (null included), as decoding into a slice that must not stay nil
-// reads it. A wellFormed array, one the trace reader vouched for, is read
-// without checking its grammar again: a listing's items are most of its
-// bytes.
-func arrayItems(raw json.RawMessage, wellFormed bool) ([]json.RawMessage, bool) {
-	if rawjson.Kind(raw) != '[' {
+// reads it. The array is Checked text, read without checking its grammar
+// again: a listing's items are most of its bytes.
+func arrayItems(raw rawjson.Checked) ([]json.RawMessage, bool) {
+	if rawjson.Kind(raw.Bytes()) != '[' {
 		return nil, false
 	}
 	items := []json.RawMessage{}
-	e := rawjson.Elements(raw)
-	if wellFormed {
-		e = rawjson.ElementsOfWellFormed(raw)
-	}
+	e := raw.Elements()
 	for e.Next() {
 		items = append(items, e.Value())
 	}

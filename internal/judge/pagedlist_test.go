@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
 // listResult makes a tools/list result answering a request with cursor.
@@ -87,7 +85,7 @@ func TestPagedListFindsTheItemsOfARepeatedResultInTheNewText(t *testing.T) {
 		for range 2 {
 			m := listResult(nil, text) // new memory, as each message has its own
 			got, gotNext, gotOK := l.read(m)
-			want, wantOK := arrayItems(m.ResultField("tools"), false)
+			want, wantOK := arrayItems(m.result.checked(m.ResultField("tools")))
 			wantNext, _ := m.ResultString("nextCursor")
 			if gotOK != wantOK || gotNext != wantNext || len(got) != len(want) {
 				t.Fatalf("%s: got %q %q %v, want %q %q %v", text, got, gotNext, gotOK, want, wantNext, wantOK)
@@ -113,11 +111,11 @@ func FuzzPagedListRead(f *testing.F) {
 		l := newPagedList("tools")
 		for _, text := range [][]byte{a, a, b, a, b, b} {
 			m := &Msg{Kind: KindResult, Result: bytes.Clone(text)}
-			m.result.wellFormed = rawjson.Valid(text)
+			m.result.text = textOf(m.Result, true)
 			items, next, ok := l.read(m)
 			fresh := &Msg{Kind: KindResult, Result: m.Result}
-			fresh.result.wellFormed = m.result.wellFormed
-			want, wantOK := arrayItems(fresh.ResultField("tools"), fresh.result.wellFormed)
+			fresh.result.text = m.result.text
+			want, wantOK := arrayItems(fresh.result.checked(fresh.ResultField("tools")))
 			wantNext := ""
 			if wantOK {
 				wantNext, _ = fresh.ResultString("nextCursor")

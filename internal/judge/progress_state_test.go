@@ -43,7 +43,7 @@ func checkCreatedTask(t *testing.T, text string) {
 	for _, vouched := range []bool{false, json.Valid([]byte(text))} {
 		var r progressRule
 		m := &Msg{Kind: KindResult, Result: json.RawMessage(text)}
-		m.result.wellFormed = vouched
+		m.result.text = textOf(m.Result, vouched)
 		want := decodedTask(text)
 		got := r.createdTask(m)
 		if (got == nil) != (want == nil) || got != nil && *got != *want {

@@ -52,9 +52,12 @@ func walkMembers(m *Msg, needle rareNeedle, visit visitFunc) {
 func (w *walker) walk(m *Msg) {
 	raw, root := messageBody(m)
 	memo := bodyMemo(m)
-	if !memo.wellFormed && !rawjson.Valid(raw) {
+	text := memo.checked(raw)
+	if text.Bytes() == nil {
 		return
 	}
+	w.text = text
+	defer func() { w.text = rawjson.Checked{} }() // the next message's walk must not keep these bytes
 	w.path.b = append(w.path.b[:0], root...)
 	if f := m.fields(memo, raw); f.object {
 		// The members of params or result are read once per message for
@@ -64,12 +67,11 @@ func (w *walker) walk(m *Msg) {
 		w.members(start)
 		return
 	}
-	w.value(raw)
+	w.value(text)
 }
 
 // bodyMemo returns what m reads, on first use, of the text messageBody
-// returns: its members, whether the trace reader vouched for its grammar,
-// whether it holds _meta.
+// returns: its members, its Checked text, whether it holds _meta.
 func bodyMemo(m *Msg) *objectFields {
 	if m.Kind == KindResult {
 		return &m.result
@@ -87,14 +89,17 @@ func mayHold(m *Msg, needle rareNeedle) bool {
 
 type walker struct {
 	visit visitFunc
-	path  walkPath
+	// text is the Checked text of the params or result walked, in which
+	// every value the walk meets lies.
+	text rawjson.Checked
+	path walkPath
 	// scratch holds the members of the objects being walked, innermost
 	// last, so one buffer serves the whole walk.
 	scratch []member
 }
 
-func (w *walker) value(raw json.RawMessage) {
-	switch rawjson.Kind(raw) {
+func (w *walker) value(raw rawjson.Checked) {
+	switch rawjson.Kind(raw.Bytes()) {
 	case '[':
 		w.array(raw)
 	case '{':
@@ -102,21 +107,21 @@ func (w *walker) value(raw json.RawMessage) {
 	}
 }
 
-// The walk only starts on well-formed text, so its arrays and objects are
-// read without checking their grammar again.
-func (w *walker) array(raw json.RawMessage) {
-	e := rawjson.ElementsOfWellFormed(raw)
+// The walk only starts on Checked text, so its arrays and objects are read
+// without checking their grammar again.
+func (w *walker) array(raw rawjson.Checked) {
+	e := raw.Elements()
 	for i := 0; e.Next(); i++ {
 		n := w.path.push('[')
 		w.path.b = append(strconv.AppendInt(w.path.b, int64(i), 10), ']')
-		w.value(e.Value())
+		w.value(e.CheckedValue())
 		w.path.pop(n)
 	}
 }
 
-func (w *walker) object(raw json.RawMessage) {
+func (w *walker) object(raw rawjson.Checked) {
 	start := len(w.scratch)
-	it := rawjson.MembersOfWellFormed(raw)
+	it := raw.Members()
 	w.scratch, _ = appendIterated(w.scratch, &it)
 	w.members(start)
 }
@@ -128,7 +133,8 @@ func (w *walker) members(start int) {
 		n := w.path.push('.')
 		w.path.b = append(w.path.b, mb.key...)
 		if w.visit(mb.key, mb.value, &w.path) && !opaqueMember(mb.key, mb.value) {
-			w.value(mb.value)
+			value, _ := w.text.Within(mb.value) // a member of an object the walk read
+			w.value(value)
 		}
 		w.path.pop(n)
 	}
@@ -213,7 +219,7 @@ func (f *metaFinder) objects(m *Msg) []metaObject {
 // no other _meta for a walk to find.
 func onlyRootMeta(m *Msg, meta json.RawMessage) bool {
 	body, _ := messageBody(m)
-	if rawjson.Kind(meta) != '{' || !bodyMemo(m).wellFormed {
+	if _, checked := bodyMemo(m).text.Within(body); rawjson.Kind(meta) != '{' || !checked {
 		return false
 	}
 	start := cap(body) - cap(meta) // meta's offset, when it lies in body

@@ -16,7 +16,8 @@ import (
 func metaObjectsFresh(m *Msg) []metaObject {
 	var out []metaObject
 	raw, root := messageBody(m)
-	if !metaMemberName.in(raw) || !rawjson.Valid(raw) {
+	text, ok := rawjson.Check(raw)
+	if !metaMemberName.in(raw) || !ok {
 		return nil
 	}
 	w := walker{visit: func(key []byte, val json.RawMessage, at *walkPath) bool {
@@ -25,8 +26,8 @@ func metaObjectsFresh(m *Msg) []metaObject {
 		}
 		return true
 	}}
-	w.path.b = []byte(root)
-	w.value(raw)
+	w.path.b, w.text = []byte(root), text
+	w.value(text)
 	return out
 }
 
@@ -78,7 +79,7 @@ func checkMetaFinder(t *testing.T, f *metaFinder, body []byte) {
 		for _, vouched := range []bool{false, json.Valid(body)} {
 			for _, readFirst := range []bool{false, true} {
 				m := &Msg{Kind: kind, Params: body, Result: body}
-				m.params.wellFormed, m.result.wellFormed = vouched, vouched
+				m.params.text, m.result.text = textOf(body, vouched), textOf(body, vouched)
 				if readFirst {
 					m.ParamsMeta()
 					m.ResultMeta()

@@ -39,13 +39,13 @@ type memberSetter func(field int, value []byte) readOutcome
 
 // readObject hands each member of obj whose key names one of fields to set,
 // in document order. Like decoding into a struct, null is an object with no
-// members and anything else but an object is refused. wellFormed says the
-// trace reader checked the text's grammar, which is then not checked again.
-func readObject(obj []byte, wellFormed bool, fields []string, set memberSetter) readOutcome {
-	if out, ok := opens(obj, '{'); !ok {
+// members and anything else but an object is refused; the zero Checked,
+// which text that is not JSON gives, is refused too.
+func readObject(obj rawjson.Checked, fields []string, set memberSetter) readOutcome {
+	if out, ok := opens(obj.Bytes(), '{'); !ok {
 		return out
 	}
-	it := membersOf(obj, wellFormed)
+	it := obj.Members()
 	return readMembers(&it, fields, set)
 }
 
@@ -76,7 +76,11 @@ func readMember(key, value []byte, fields []string, set memberSetter) readOutcom
 // hand, are not read again. Anything else is read as readObject reads it.
 func readFields(f *objectFields, obj []byte, fields []string, set memberSetter) readOutcome {
 	if !f.read || !f.object {
-		return readObject(obj, f.wellFormed, fields, set)
+		text, ok := f.checkedText(obj)
+		if !ok {
+			return notJSON(obj, '{')
+		}
+		return readObject(text, fields, set)
 	}
 	for _, mb := range f.members {
 		if out := readMember(mb.key, mb.value, fields, set); out != readDecoded {
@@ -84,23 +88,6 @@ func readFields(f *objectFields, obj []byte, fields []string, set memberSetter) 
 		}
 	}
 	return readDecoded
-}
-
-// membersOf iterates over obj's members, trusting its grammar when the
-// trace reader checked it.
-func membersOf(obj []byte, wellFormed bool) rawjson.Iter {
-	if wellFormed {
-		return rawjson.MembersOfWellFormed(obj)
-	}
-	return rawjson.Members(obj)
-}
-
-// elementsOf is membersOf for an array.
-func elementsOf(arr []byte, wellFormed bool) rawjson.Elems {
-	if wellFormed {
-		return rawjson.ElementsOfWellFormed(arr)
-	}
-	return rawjson.Elements(arr)
 }
 
 // ended is the outcome of a read that went through every member or
@@ -138,72 +125,45 @@ func memberField(key []byte, fields []string) (field int, sure bool) {
 	return -1, true
 }
 
-// readElements hands each element of arr to read, as decoding into a slice
-// of structs visits them. Null is an empty slice; anything else but an
-// array is refused.
-func readElements(arr []byte, wellFormed bool, read func(elem []byte) readOutcome) readOutcome {
-	if out, ok := opens(arr, '['); !ok {
-		return out
-	}
-	e := elementsOf(arr, wellFormed)
-	for e.Next() {
-		if out := read(e.Value()); out != readDecoded {
-			return out
-		}
-	}
-	return ended(e.Valid())
-}
-
 // readObjects reads arr as decoding it into a slice of structs does: begin
 // starts each element, whose members go to set as readObject hands them
-// (an element is read as readObject reads it alone).
-func readObjects(arr []byte, wellFormed bool, fields []string, begin func(), set memberSetter) readOutcome {
-	if wellFormed {
-		return readWellFormedObjects(arr, fields, begin, set)
-	}
-	return readElements(arr, false, func(elem []byte) readOutcome {
-		begin()
-		return readObject(elem, false, fields, set)
-	})
-}
-
-// readWellFormedObjects is readObjects for an array the trace reader
-// vouched for. An object element is read by the iteration over its members
-// alone, which ends where the element ends: no scan finds that end first.
-func readWellFormedObjects(arr []byte, fields []string, begin func(), set memberSetter) readOutcome {
-	if out, ok := opens(arr, '['); !ok {
+// (an element is read as readObject reads it alone). An object element is
+// read by the iteration over its members alone, which ends where the
+// element ends: no scan finds that end first.
+func readObjects(arr rawjson.Checked, fields []string, begin func(), set memberSetter) readOutcome {
+	if out, ok := opens(arr.Bytes(), '['); !ok {
 		return out
 	}
-	i := rawjson.SkipSpace(arr, rawjson.SkipSpace(arr, 0)+1)
-	if i < len(arr) && arr[i] == ']' {
-		return readDecoded
-	}
-	for i < len(arr) {
-		begin()
-		n, out := readWellFormedElement(arr[i:], fields, set)
-		if out != readDecoded {
-			return out
+	e := arr.Elements()
+	for {
+		switch e.NextKind() {
+		case 0:
+			return ended(e.Valid())
+		case '{':
+			begin()
+			inner := e.ValueMembers()
+			if out := readMembers(&inner, fields, set); out != readDecoded {
+				return out
+			}
+			e.EndValue(&inner)
+		case 'n':
+			begin()
+			e.ReadValue()
+		default:
+			begin()
+			return readRefused
 		}
-		if i = rawjson.SkipSpace(arr, i+n); i >= len(arr) || arr[i] != ',' {
-			return readDecoded // at the closing bracket
-		}
-		i = rawjson.SkipSpace(arr, i+1)
 	}
-	return readUnsure // not well-formed after all: only the decoder can say
 }
 
-// readWellFormedElement reads the element elem opens with, as readObject
-// reads it, and returns its length.
-func readWellFormedElement(elem []byte, fields []string, set memberSetter) (int, readOutcome) {
-	switch elem[0] {
-	case '{':
-		it := rawjson.MembersOfWellFormed(elem)
-		out := readMembers(&it, fields, set)
-		return it.End(), out
-	case 'n':
-		return len("null"), readDecoded
+// notJSON is what reading raw, text that is not JSON, into the container
+// opener opens gives: what opens says, for text that does not open one;
+// else only the decoder can say, what it set before it failed included.
+func notJSON(raw []byte, opener byte) readOutcome {
+	if out, ok := opens(raw, opener); !ok {
+		return out
 	}
-	return 0, readRefused
+	return readUnsure
 }
 
 // opens reports whether raw is the container opener opens; when it is

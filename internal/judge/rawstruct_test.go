@@ -138,31 +138,31 @@ func FuzzRawReaders(f *testing.F) {
 
 func checkRawReaders(t *testing.T, raw []byte) {
 	t.Helper()
-	for _, wellFormed := range []bool{false, true} {
-		checkContentItems(t, raw, wellFormed)
-		checkResultContent(t, raw, wellFormed)
+	for _, vouched := range []bool{false, true} {
+		checkContentItems(t, raw, vouched)
+		checkResultContent(t, raw, vouched)
 		// The readers of a message's params and result read them afresh,
 		// or from their members when a rule read those first.
 		for _, membersRead := range []bool{false, true} {
-			checkCallResult(t, raw, wellFormed, membersRead)
-			checkReadContents(t, raw, wellFormed, membersRead)
-			checkParams(t, raw, wellFormed, membersRead)
+			checkCallResult(t, raw, vouched, membersRead)
+			checkReadContents(t, raw, vouched, membersRead)
+			checkParams(t, raw, vouched, membersRead)
 		}
 	}
 }
 
 // readFirst is the members of raw, read first when membersRead is set.
-func readFirst(raw []byte, wellFormed, membersRead bool) objectFields {
-	f := objectFields{wellFormed: wellFormed}
+func readFirst(raw []byte, vouched, membersRead bool) objectFields {
+	f := objectFields{text: textOf(raw, vouched)}
 	if membersRead {
 		f.load(raw)
 	}
 	return f
 }
 
-func checkContentItems(t *testing.T, raw []byte, wellFormed bool) {
+func checkContentItems(t *testing.T, raw []byte, vouched bool) {
 	t.Helper()
-	items, isArray := contentItems(raw, wellFormed)
+	items, isArray := contentItems((&objectFields{text: textOf(raw, vouched)}).checked(raw))
 	for _, b := range items {
 		if b.Text.isSet() {
 			checkTextEquals(t, b.Text)
@@ -175,23 +175,23 @@ func checkContentItems(t *testing.T, raw []byte, wellFormed bool) {
 }
 
 // resultMsg is a response whose result is raw.
-func resultMsg(raw []byte, wellFormed bool) *Msg {
+func resultMsg(raw []byte, vouched bool) *Msg {
 	m := &Msg{Result: raw}
-	m.result.wellFormed = wellFormed
+	m.result.text = textOf(raw, vouched)
 	return m
 }
 
 // readResultMsg is resultMsg whose result members were read first when
 // membersRead is set.
-func readResultMsg(raw []byte, wellFormed, membersRead bool) *Msg {
+func readResultMsg(raw []byte, vouched, membersRead bool) *Msg {
 	m := &Msg{Result: raw}
-	m.result = readFirst(raw, wellFormed, membersRead)
+	m.result = readFirst(raw, vouched, membersRead)
 	return m
 }
 
-func checkCallResult(t *testing.T, raw []byte, wellFormed, membersRead bool) {
+func checkCallResult(t *testing.T, raw []byte, vouched, membersRead bool) {
 	t.Helper()
-	got, ok := toolResult(readResultMsg(raw, wellFormed, membersRead))
+	got, ok := toolResult(readResultMsg(raw, vouched, membersRead))
 	var want callResult
 	wantOK := Decode(raw, &want)
 	if ok != wantOK || (ok && !reflect.DeepEqual(got, want)) {
@@ -199,9 +199,9 @@ func checkCallResult(t *testing.T, raw []byte, wellFormed, membersRead bool) {
 	}
 }
 
-func checkReadContents(t *testing.T, raw []byte, wellFormed, membersRead bool) {
+func checkReadContents(t *testing.T, raw []byte, vouched, membersRead bool) {
 	t.Helper()
-	got, ok := resourcesRead(readResultMsg(raw, wellFormed, membersRead), nil)
+	got, ok := resourcesRead(readResultMsg(raw, vouched, membersRead), nil)
 	var want decodedRead
 	wantOK := Decode(raw, &want)
 	var gotContents []*decodedResource
@@ -217,24 +217,24 @@ func checkReadContents(t *testing.T, raw []byte, wellFormed, membersRead bool) {
 	}
 }
 
-func checkParams(t *testing.T, raw []byte, wellFormed, membersRead bool) {
+func checkParams(t *testing.T, raw []byte, vouched, membersRead bool) {
 	t.Helper()
 	var uri uriParams
-	f := readFirst(raw, wellFormed, membersRead)
+	f := readFirst(raw, vouched, membersRead)
 	if Decode(raw, &uri); paramsURI(&f, raw) != uri.URI {
 		t.Errorf("paramsURI(%s) = %q; decoding gave %q", raw, paramsURI(&f, raw), uri.URI)
 	}
 	r := &Request{Params: raw}
-	r.params = readFirst(raw, wellFormed, membersRead)
+	r.params = readFirst(raw, vouched, membersRead)
 	var want callParams
 	if Decode(raw, &want); !reflect.DeepEqual(requestedCall(r), want) {
 		t.Errorf("requestedCall(%s) = %+v; decoding gave %+v", raw, requestedCall(r), want)
 	}
 }
 
-func checkResultContent(t *testing.T, raw []byte, wellFormed bool) {
+func checkResultContent(t *testing.T, raw []byte, vouched bool) {
 	t.Helper()
-	got := asDecodedBlocks(resultContent(resultMsg(raw, wellFormed)))
+	got := asDecodedBlocks(resultContent(resultMsg(raw, vouched)))
 	want := asDecodedBlocks(decodedResultContent(&Msg{Result: raw}))
 	if !sameAsDecoded(got, want) {
 		t.Errorf("resultContent(%s) = %s; decoding gave %s", raw, jsonOf(got), jsonOf(want))
@@ -249,13 +249,13 @@ func checkResultContent(t *testing.T, raw []byte, wellFormed bool) {
 // TestRawReadersReadThePlainCases keeps the common messages on the readers:
 // falling back to decoding would still be right, only slower.
 func TestRawReadersReadThePlainCases(t *testing.T) {
-	if _, out := readCallResult(&objectFields{wellFormed: true}, []byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`)); out != readDecoded {
+	if _, out := readCallResult(&objectFields{}, []byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`)); out != readDecoded {
 		t.Errorf("a tools/call result: %v", out)
 	}
-	if _, out := readReadContents(&objectFields{wellFormed: true}, []byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), nil); out != readDecoded {
+	if _, out := readReadContents(&objectFields{}, []byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), nil); out != readDecoded {
 		t.Errorf("a resources/read result: %v", out)
 	}
-	if _, _, out := readContentItems(nil, []byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true); out != readDecoded {
+	if _, _, out := readContentItems(nil, textOf([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true)); out != readDecoded {
 		t.Errorf("content blocks: %v", out)
 	}
 }
@@ -287,4 +287,15 @@ func TestRawTextEqualsItsValue(t *testing.T) {
 		"\"\xff\\n\"", "\"\xed\xa0\x80\"", `"\ud83d\ude00\""`, `"\"\"\""`} {
 		checkTextEquals(t, rawText{raw: []byte(raw)})
 	}
+}
+
+// textOf is raw as Checked text when vouched and raw is JSON, as a
+// message's parse leaves its params and result; else the zero Checked,
+// which has the readers check raw themselves.
+func textOf(raw []byte, vouched bool) rawjson.Checked {
+	if !vouched {
+		return rawjson.Checked{}
+	}
+	c, _ := rawjson.Check(raw)
+	return c
 }

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"encoding/json"
 	"testing"
 )
 
@@ -35,7 +34,7 @@ func checkContentsRead(t *testing.T, r *resourcesRule, uri string, results ...[]
 	t.Helper()
 	for _, result := range results {
 		m := &Msg{Kind: KindResult, Result: result}
-		m.result.wellFormed = json.Valid(result)
+		m.result.text = textOf(m.Result, true)
 		got, gotOK := r.contentsRead(m, uri, nil)
 		want, wantOK := contentsFresh(result)
 		if gotOK != wantOK || gotOK && !sameJudgedContents(got, want) {

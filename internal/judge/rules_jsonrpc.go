@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
@@ -65,7 +66,7 @@ func (r *jsonrpcRule) checkShape(s *Session, m *Msg) {
 	// which decodes the whole message anyway; elsewhere only the
 	// message's own members, whose repetition is what fails BASE-002.
 	r.names.Shallow = s.run.wire.v == nil
-	dup, repeated := r.names.First(m.Body)
+	dup, repeated := r.names.First(m.text)
 	switch {
 	case m.Kind == KindInvalid:
 		s.Fail(id, m.From, m.Event, "%s", m.Problem)
@@ -86,13 +87,7 @@ func (r *jsonrpcRule) checkShape(s *Session, m *Msg) {
 
 // isJSONRPCMember reports whether name is one of the members JSON-RPC 2.0
 // defines for its message objects.
-func isJSONRPCMember(name string) bool {
-	switch name {
-	case "jsonrpc", "id", "method", "params", "result", "error":
-		return true
-	}
-	return false
-}
+func isJSONRPCMember(name string) bool { return jsonrpc.Slot([]byte(name)) >= 0 }
 
 func checkRequestID(s *Session, m *Msg) {
 	if strings.HasPrefix(m.Method, "notifications/") {

@@ -239,7 +239,7 @@ var readContentsFields = []string{"resultType", "contents"}
 // hold, as Decode into readContents would, its contents appended to dst.
 func readReadContents(f *objectFields, result []byte, dst []resourceContents) (res readContents, out readOutcome) {
 	res.Contents = dst
-	seen, wellFormed := false, f.wellFormed
+	seen := false
 	out = readFields(f, result, readContentsFields, func(field int, value []byte) readOutcome {
 		if field == 0 {
 			return setString(&res.ResultType, value)
@@ -248,7 +248,7 @@ func readReadContents(f *objectFields, result []byte, dst []resourceContents) (r
 			return readUnsure // the decoder reuses the first one's elements
 		}
 		seen = true
-		return readObjects(value, wellFormed, resourceContentsFields, func() { res.Contents = append(res.Contents, resourceContents{}) },
+		return readObjects(f.checked(value), resourceContentsFields, func() { res.Contents = append(res.Contents, resourceContents{}) },
 			func(field int, value []byte) readOutcome { return res.Contents[len(res.Contents)-1].set(field, value) })
 	})
 	return res, out

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
@@ -179,7 +180,7 @@ func judgeOutput(s *Session, m *Msg, name string, def *toolDef, res *callResult)
 	if !def.outputSchema.usable() {
 		return
 	}
-	err := def.outputSchema.validate(res.Structured, m.result.wellFormed)
+	err := def.outputSchema.validate(m.result.checked(res.Structured))
 	switch {
 	case errors.Is(err, errUndecided):
 		return
@@ -197,7 +198,7 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 	if !def.inputSchema.usable() {
 		return
 	}
-	err := def.inputSchema.validateArguments(p.Arguments, m.Request.params.wellFormed)
+	err := def.inputSchema.validateArguments(m.Request.params.checked(p.Arguments))
 	if err == nil || errors.Is(err, errUndecided) {
 		return
 	}
@@ -208,21 +209,30 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 // validateArguments validates tools/call arguments as withoutNulls reads
 // them. The fast form reads null members as absent itself, so only the
 // arguments it does not prove valid are rewritten for the library.
-// wellFormed says the trace reader checked the arguments' grammar.
-func (c *compiledSchema) validateArguments(args json.RawMessage, wellFormed bool) error {
-	if c.fastValid(argumentsOrEmpty(args), wellFormed, true) {
+// The zero Checked, of absent arguments, reads as none.
+func (c *compiledSchema) validateArguments(args rawjson.Checked) error {
+	text := args
+	if isNoArguments(args.Bytes()) {
+		text = noArguments
+	}
+	if c.fast.Valid(text, true) {
 		return nil
 	}
-	return c.validateWithLibrary(withoutNulls(args))
+	return c.validateWithLibrary(withoutNulls(args.Bytes()))
 }
+
+// noArguments is the text absent or null arguments read as.
+var noArguments, _ = rawjson.Check([]byte(`{}`))
 
 // argumentsOrEmpty reads absent or null arguments as no arguments.
 func argumentsOrEmpty(args json.RawMessage) json.RawMessage {
-	if args == nil || string(args) == "null" {
-		return json.RawMessage(`{}`)
+	if isNoArguments(args) {
+		return noArguments.Bytes()
 	}
 	return args
 }
+
+func isNoArguments(args []byte) bool { return args == nil || string(args) == "null" }
 
 // withoutNulls reads null arguments as absent, as the Streamable HTTP
 // transport does for mirrored parameters: a server that accepts null for

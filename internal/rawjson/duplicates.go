@@ -39,11 +39,11 @@ var dupStructural = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': t
 // a map rather than compared one by one.
 const manyNames = 32
 
-// First returns the first duplicate in b, which must be well-formed JSON
-// (as a trace reader leaves a payload), and false when there is none. On
-// text that is not well-formed it returns without a panic, its answer
-// then meaning nothing.
-func (d *DuplicateScanner) First(b []byte) (Duplicate, bool) {
+// First returns the first duplicate in b, and false when there is none.
+// It finds names by quotes and brackets alone, which only well-formed
+// text makes mean anything: hence Checked.
+func (d *DuplicateScanner) First(c Checked) (Duplicate, bool) {
+	b := c.text
 	d.frames, d.names = d.frames[:0], d.names[:0]
 	for i := 0; i < len(b); {
 		// Numbers, literals, colons and spaces say nothing of names.
@@ -55,7 +55,7 @@ func (d *DuplicateScanner) First(b []byte) (Duplicate, bool) {
 		}
 		switch c := b[i]; c {
 		case '"':
-			end := skipStringWellFormed(b, i)
+			end := skipCheckedString(b, i)
 			if end > len(b) {
 				end = len(b)
 			}
@@ -69,7 +69,7 @@ func (d *DuplicateScanner) First(b []byte) (Duplicate, bool) {
 			continue
 		case '{', '[':
 			if d.Shallow && len(d.frames) > 0 {
-				i = skipContainerWellFormed(b, i)
+				i = skipCheckedContainer(b, i)
 				continue
 			}
 			d.frames = append(d.frames, dupFrame{object: c == '{', expectKey: c == '{', names: len(d.names)})

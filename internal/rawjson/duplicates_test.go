@@ -33,7 +33,7 @@ func TestDuplicateScanner(t *testing.T) {
 		{many(`"k7":7,`), &Duplicate{At: 346, Name: "k7", Depth: 1}},
 	} {
 		var d DuplicateScanner
-		got, ok := d.First([]byte(c.in))
+		got, ok := d.First(Checked{[]byte(c.in)})
 		switch {
 		case c.want == nil && ok:
 			t.Errorf("First(%s) = %+v, want none", c.in, got)
@@ -58,21 +58,21 @@ func TestDuplicateScannerKeepsNoStaleMap(t *testing.T) {
 	}
 	in := `[` + object("a", 40, object("b", 40, "0")) + `,` + object("b", 40, "0") + `]`
 	var d DuplicateScanner
-	if got, ok := d.First([]byte(in)); ok {
+	if got, ok := d.First(Checked{[]byte(in)}); ok {
 		t.Fatalf("First found %+v in objects whose names are all distinct", got)
 	}
 	in = object("a", 40, object("b", 39, "0")+`,"a39":1`)
-	if got, ok := d.First([]byte(in)); !ok || got.Name != "a39" || got.Depth != 0 {
+	if got, ok := d.First(Checked{[]byte(in)}); !ok || got.Name != "a39" || got.Depth != 0 {
 		t.Fatalf("First = %+v %v, want a39 at depth 0", got, ok)
 	}
 }
 
 func TestDuplicateScannerShallow(t *testing.T) {
 	shallow := DuplicateScanner{Shallow: true}
-	if got, ok := shallow.First([]byte(`{"id":1,"params":{"x":1,"x":2,"a":[{"y":1,"y":2}]}}`)); ok {
+	if got, ok := shallow.First(Checked{[]byte(`{"id":1,"params":{"x":1,"x":2,"a":[{"y":1,"y":2}]}}`)}); ok {
 		t.Errorf("Shallow read a member's value: %+v", got)
 	}
-	if got, ok := shallow.First([]byte(`{"id":1,"params":{"id":[1,{}]},"id":2}`)); !ok || got.Name != "id" || got.Depth != 0 || got.At != 31 {
+	if got, ok := shallow.First(Checked{[]byte(`{"id":1,"params":{"id":[1,{}]},"id":2}`)}); !ok || got.Name != "id" || got.Depth != 0 || got.At != 31 {
 		t.Errorf("Shallow missed the outer id given twice: %+v %v", got, ok)
 	}
 }
@@ -84,7 +84,7 @@ func FuzzDuplicateScanner(f *testing.F) {
 	f.Add([]byte(`"plain"`))
 	var d DuplicateScanner
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, ok := d.First(b)
+		got, ok := d.First(Checked{b})
 		if !json.Valid(b) {
 			return
 		}
@@ -96,7 +96,7 @@ func FuzzDuplicateScanner(f *testing.F) {
 			t.Fatalf("First(%q) = %+v: no key opens at %d", b, got, got.At)
 		}
 		shallow := DuplicateScanner{Shallow: true}
-		if s, sok := shallow.First(b); sok && (s.Depth != 0 || !wantOK) {
+		if s, sok := shallow.First(Checked{b}); sok && (s.Depth != 0 || !wantOK) {
 			t.Fatalf("Shallow on %q = %+v, the whole text's first being %+v %v", b, s, want, wantOK)
 		} else if wantOK && want.Depth == 0 && (!sok || s != got) {
 			t.Fatalf("Shallow on %q = %+v %v, want %+v", b, s, sok, got)
@@ -158,7 +158,7 @@ func BenchmarkDuplicateScanner(b *testing.B) {
 		var d DuplicateScanner
 		b.SetBytes(int64(len(msg)))
 		for b.Loop() {
-			d.First(msg)
+			d.First(Checked{msg})
 		}
 	})
 	b.Run("json.Valid", func(b *testing.B) {

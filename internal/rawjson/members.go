@@ -15,8 +15,9 @@ type cursor struct {
 	// follow the opening one, never a comma.
 	started  bool
 	ok, done bool
-	// wellFormed is set when the caller vouches for the text's grammar.
-	wellFormed bool
+	// trusted is set when the text iterated is Checked: values are then
+	// skipped by their quotes and brackets.
+	trusted bool
 	// depth counts the containers around this one's entries, for MaxDepth.
 	depth int
 }
@@ -46,8 +47,8 @@ func (c *cursor) next(closer byte) (int, bool) {
 // readValue reads the value at b[i] and the comma or closing bracket after
 // it. Both next and NextKey leave i past any whitespace.
 func (c *cursor) readValue(i int, closer byte) bool {
-	if c.wellFormed {
-		return c.endValue(i, skipWellFormed(c.b, i), closer)
+	if c.trusted {
+		return c.endValue(i, skipChecked(c.b, i), closer)
 	}
 	end, ok := valueEnd(c.b, i, c.depth)
 	if !ok {
@@ -80,6 +81,11 @@ func (c *cursor) finish(i int, ok bool) bool {
 
 // Value is the current entry's value, as raw JSON text.
 func (c *cursor) Value() []byte { return c.value }
+
+// CheckedValue is Value as Checked text: an iteration yields no value that
+// was not checked, by its own scan or by the check of the Checked text it
+// goes through.
+func (c *cursor) CheckedValue() Checked { return Checked{c.value} }
 
 // Valid reports, once Next has returned false, whether the object or array
 // was well-formed up to its closing bracket.
@@ -153,25 +159,33 @@ func (it *Iter) ReadValue() bool { return it.readValue(it.i, '}') }
 // as Kind gives it.
 func (it *Iter) ValueKind() byte { return Kind(it.b[it.i:]) }
 
-// ValueMembers starts a checking iteration over the value of the member
-// NextKey moved to, as Members would over an object; EndValue then takes
-// what it read as the member's value.
-func (it *Iter) ValueMembers() Iter {
-	inner := Members(it.b[it.i:])
-	if it.depth >= MaxDepth {
-		inner.done = true // as deep as skipValue lets a container be
-	}
-	inner.depth = it.depth + 1
-	return inner
-}
+// ValueMembers starts an iteration over the value of the member NextKey
+// moved to, as Members would over an object (trusting its grammar when the
+// text iterated is Checked); EndValue then takes what it read as the
+// member's value.
+func (it *Iter) ValueMembers() Iter { return it.valueMembers() }
 
 // EndValue takes the object inner iterated to its end as the current
 // member's value and moves past it; false when inner found a flaw.
-func (it *Iter) EndValue(inner *Iter) bool {
-	if !inner.Valid() {
-		return it.finish(it.i+inner.End(), false)
+func (it *Iter) EndValue(inner *Iter) bool { return it.endMembers(inner, '}') }
+
+// valueMembers starts an iteration over the object that opens at b[i].
+func (c *cursor) valueMembers() Iter {
+	inner := Members(c.b[c.i:])
+	if c.depth >= MaxDepth {
+		inner.done = true // as deep as skipValue lets a container be
 	}
-	return it.endValue(it.i, it.i+inner.End(), '}')
+	inner.depth, inner.trusted = c.depth+1, c.trusted
+	return inner
+}
+
+// endMembers takes the object inner iterated, from b[i], as the current
+// value and reads the comma or closer after it.
+func (c *cursor) endMembers(inner *Iter, closer byte) bool {
+	if !inner.Valid() {
+		return c.finish(c.i+inner.End(), false)
+	}
+	return c.endValue(c.i, c.i+inner.End(), closer)
 }
 
 // skipKey returns the end of the key that opens at b[i], one that is not
@@ -179,8 +193,8 @@ func (it *Iter) EndValue(inner *Iter) bool {
 // decoding.
 func (it *Iter) skipKey(i int) (end int, plain, ok bool) {
 	b := it.b
-	if it.wellFormed {
-		end, ok = skipStringWellFormed(b, i), true
+	if it.trusted {
+		end, ok = skipCheckedString(b, i), true
 	} else if end, ok = skipString(b, i); !ok {
 		return end, false, false
 	}
@@ -253,6 +267,35 @@ func (e *Elems) Next() bool {
 	i, ok := e.next(']')
 	return ok && e.readValue(i, ']')
 }
+
+// NextKind moves to the next element, leaving it to ReadValue, or to
+// ValueMembers and EndValue when it is an object, and returns its first
+// byte as Kind gives it; 0 at the end of the array or at a flaw in it. An
+// object element is then read by the iteration over its members alone,
+// which ends where the element ends: no scan finds that end first.
+func (e *Elems) NextKind() byte {
+	i, ok := e.next(']')
+	if !ok {
+		return 0
+	}
+	if i >= len(e.b) {
+		e.finish(i, false)
+		return 0
+	}
+	e.i = i
+	return e.b[i]
+}
+
+// ReadValue reads the element NextKind moved to.
+func (e *Elems) ReadValue() bool { return e.readValue(e.i, ']') }
+
+// ValueMembers starts an iteration over the object element NextKind moved
+// to, as Iter.ValueMembers does over a member's value.
+func (e *Elems) ValueMembers() Iter { return e.valueMembers() }
+
+// EndValue takes the object inner iterated to its end as the current
+// element and moves past it; false when inner found a flaw.
+func (e *Elems) EndValue(inner *Iter) bool { return e.endMembers(inner, ']') }
 
 // Unquote returns the value of the JSON string in raw; false when raw is not
 // one string. Text without escapes or bytes outside printable ASCII is its

@@ -45,7 +45,7 @@ func TestKeysDecodeAsEncodingJSONDoes(t *testing.T) {
 		if err := json.Unmarshal(obj, &m); err != nil {
 			t.Fatalf("%s: %v", obj, err)
 		}
-		for _, it := range []Iter{Members(obj), MembersOfWellFormed(obj)} {
+		for _, it := range []Iter{Members(obj), Checked{obj}.Members()} {
 			if !it.Next() {
 				t.Fatalf("%s: no member", obj)
 			}

@@ -11,15 +11,15 @@ type arrayRules struct {
 
 // valid checks a well-formed array. Null elements are values, never
 // absent: the judge's withoutNulls does not rewrite arrays.
-func (a *arrayRules) valid(arr []byte) bool {
+func (a *arrayRules) valid(arr rawjson.Checked) bool {
 	if *a == (arrayRules{maxItems: -1}) {
 		return true // no rules: nothing to count
 	}
 	n := 0
-	it := rawjson.ElementsOfWellFormed(arr)
+	it := arr.Elements()
 	for it.Next() {
 		n++
-		if a.items != nil && !a.items.valid(it.Value(), false) {
+		if a.items != nil && !a.items.valid(it.CheckedValue(), false) {
 			return false
 		}
 	}

@@ -36,13 +36,13 @@ type objectRules struct {
 // ones is not decided here: which occurrence counts differs between the
 // decoders in play (the last one; or none when it is null and nulls are
 // absent), and the full validator settles it.
-func (o *objectRules) valid(obj []byte, nullsAbsent bool) bool {
+func (o *objectRules) valid(obj rawjson.Checked, nullsAbsent bool) bool {
 	if len(o.members) == 0 && o.additional == nil {
 		return true // no rules: no member needs reading
 	}
 	var seen uint64
 	present := 0
-	it := rawjson.MembersOfWellFormed(obj)
+	it := obj.Members()
 	for it.Next() {
 		if !decodesAlike(it.RawKey()) {
 			return false
@@ -54,8 +54,8 @@ func (o *objectRules) valid(obj []byte, nullsAbsent bool) bool {
 			}
 			seen |= 1 << at
 		}
-		value := it.Value()
-		if nullsAbsent && value[0] == 'n' {
+		value := it.CheckedValue()
+		if nullsAbsent && value.Bytes()[0] == 'n' {
 			continue
 		}
 		if at >= 0 && o.members[at].required {

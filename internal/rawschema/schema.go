@@ -19,34 +19,29 @@ type Schema struct {
 	bounds         []bound
 }
 
-// Valid reports whether the JSON text b is proven to conform. False means
-// "not proven": b may be invalid, or beyond what the fast form decides.
-// With nullsAbsent, an object member whose value is null counts as absent,
-// in objects reached from the top through object members only (not through
+// Valid reports whether the JSON text c is proven to conform. False means
+// "not proven": c may be beyond what the fast form decides. With
+// nullsAbsent, an object member whose value is null counts as absent, in
+// objects reached from the top through object members only (not through
 // arrays): what the judge's withoutNulls does to tools/call arguments.
-func (s *Schema) Valid(b []byte, nullsAbsent bool) bool {
-	return s != nil && rawjson.Valid(b) && s.ValidWellFormed(b, nullsAbsent)
-}
-
-// ValidWellFormed is Valid for text the caller knows is one well-formed
-// JSON value, such as a member of a payload the trace reader checked: its
-// grammar is not checked again, which spares a pass over the whole
-// instance. On other text the answer means nothing.
-func (s *Schema) ValidWellFormed(b []byte, nullsAbsent bool) bool {
-	v := rawjson.TrimSpace(b)
-	if s == nil || len(v) == 0 {
+// The text is Checked, so that its grammar is not checked again: a
+// caller that has not checked it calls rawjson.Check first.
+func (s *Schema) Valid(c rawjson.Checked, nullsAbsent bool) bool {
+	c = c.TrimSpace()
+	if s == nil || len(c.Bytes()) == 0 {
 		return false
 	}
-	return s.valid(v, nullsAbsent)
+	return s.valid(c, nullsAbsent)
 }
 
-// valid checks the well-formed value v, no whitespace around it.
-func (s *Schema) valid(v []byte, nullsAbsent bool) bool {
+// valid checks the value of value, no whitespace around it.
+func (s *Schema) valid(value rawjson.Checked, nullsAbsent bool) bool {
+	v := value.Bytes()
 	switch c := v[0]; {
 	case c == '{':
-		return s.accepts.has(objectType) && s.admitsContainers() && s.object.valid(v, nullsAbsent)
+		return s.accepts.has(objectType) && s.admitsContainers() && s.object.valid(value, nullsAbsent)
 	case c == '[':
-		return s.accepts.has(arrayType) && s.admitsContainers() && s.array.valid(v)
+		return s.accepts.has(arrayType) && s.admitsContainers() && s.array.valid(value)
 	case c == '"':
 		return s.accepts.has(stringType) && s.validString(v)
 	case c == 't' || c == 'f':

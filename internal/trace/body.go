@@ -16,7 +16,7 @@ func (e *Event) SetBody(b []byte) {
 		// appendCompact checks that b is JSON as it goes: one scan, not two.
 		if compact, ok := appendCompact(make([]byte, 0, len(b)), b); ok {
 			e.Payload = compact
-			e.checked = e.Payload
+			e.compacted = rawjson.Scanned(compact)
 			e.Raw, e.RawBase64 = nil, ""
 			return
 		}
@@ -26,14 +26,12 @@ func (e *Event) SetBody(b []byte) {
 
 // payloadChecked reports whether the payload is still the one SetBody
 // compacted: the same bytes at the same address.
-func (e *Event) payloadChecked() bool {
-	return len(e.checked) > 0 && len(e.Payload) == len(e.checked) && &e.Payload[0] == &e.checked[0]
-}
+func (e *Event) payloadChecked() bool { return sameSlice(e.Payload, e.compacted.Bytes()) }
 
 // SetRaw stores bytes that are not a JSON message exactly: as text when they
 // are UTF-8, else base64, so that nothing that crossed the wire is lost.
 func (e *Event) SetRaw(b []byte) {
-	e.Payload, e.checked = nil, nil
+	e.Payload, e.compacted = nil, rawjson.Checked{}
 	if utf8.Valid(b) {
 		s := string(b)
 		e.Raw, e.RawBase64 = &s, ""

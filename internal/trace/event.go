@@ -3,7 +3,12 @@
 // mcpverdict reads traces; only the capture layer writes them.
 package trace
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
+	"github.com/mcpverdict/mcpverdict/internal/rawjson"
+)
 
 // Direction says which party sent the bytes an event describes.
 type Direction string
@@ -67,13 +72,13 @@ type Event struct {
 	// insignificant whitespace removed. Raw replaces it when the bytes were
 	// not JSON, and RawBase64 when they were not even UTF-8 text.
 	Payload json.RawMessage `json:"payload,omitempty"`
-	// readWellFormed is the Payload the reader found well-formed JSON; the
-	// slice itself, so that a Payload set afterwards is not taken for checked.
-	// (It is not checked: SetBody's compacted payload, which a writer
-	// writes as it is, while a payload read may hold whitespace.)
-	readWellFormed []byte
+	// asRead is the Payload the reader found well-formed JSON; the slice
+	// itself, so that a Payload set afterwards is not taken for checked.
+	// (It is not compacted: SetBody's payload, which a writer writes as it
+	// is, while a payload read may hold whitespace.)
+	asRead rawjson.Checked
 	// rpc is where the reader found the payload's JSON-RPC members.
-	rpc       rpcOffsets
+	rpc       jsonrpc.Note
 	Raw       *string `json:"raw,omitempty"`
 	RawBase64 string  `json:"raw_base64,omitempty"`
 
@@ -101,22 +106,31 @@ type Event struct {
 	// Line is where the reader found the event; it is not part of the format.
 	Line int `json:"-"`
 
-	// checked is the payload as SetBody compacted it, which a writer given
-	// the same bytes copies without scanning them again.
-	checked []byte
+	// compacted is the payload as SetBody compacted it, which a writer
+	// given the same bytes copies without scanning them again.
+	compacted rawjson.Checked
 }
 
 // IsMessage reports whether the event carries a JSON-RPC message, parsed or not.
 func (e *Event) IsMessage() bool { return e.Kind == KindMessage }
 
-// PayloadWellFormed reports whether the Payload is known to be well-formed
-// JSON, so a later scan need not check it again: the reader that read the
-// event checked it, or SetBody made it. An event made or changed otherwise
-// reports false.
-func (e *Event) PayloadWellFormed() bool { return e.payloadAsRead() || e.payloadChecked() }
+// CheckedPayload returns the Payload as Checked text when it is known to
+// be well-formed JSON, so that a later scan need not check it again: the
+// reader that read the event checked it, or SetBody made it. An event made
+// or changed otherwise reports false, and its reader checks the Payload.
+func (e *Event) CheckedPayload() (rawjson.Checked, bool) {
+	if e.payloadAsRead() {
+		return e.asRead, true
+	}
+	if e.payloadChecked() {
+		return e.compacted, true
+	}
+	return rawjson.Checked{}, false
+}
 
 // payloadAsRead reports whether the Payload is the one the reader checked.
-func (e *Event) payloadAsRead() bool {
-	p, c := e.Payload, e.readWellFormed
-	return len(p) > 0 && len(c) == len(p) && &c[0] == &p[0]
-}
+func (e *Event) payloadAsRead() bool { return sameSlice(e.Payload, e.asRead.Bytes()) }
+
+// sameSlice reports whether a and b are the same bytes at the same
+// address, and not empty.
+func sameSlice(a, b []byte) bool { return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0] }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
@@ -34,13 +35,13 @@ func decodeFast(line []byte, ev *Event) bool {
 // second scan.
 func (e *Event) readPayload(it *rawjson.Iter) bool {
 	inner := it.ValueMembers()
-	var members RPCMembers
-	members.noteAll(&inner)
+	var members jsonrpc.Members
+	members.NoteAll(&inner)
 	if !it.EndValue(&inner) {
 		return false
 	}
 	e.Payload = json.RawMessage(it.Value())
-	e.rpc = members.offsets(e.Payload)
+	e.rpc = members.Offsets(e.Payload)
 	return true
 }
 
@@ -71,7 +72,7 @@ func (e *Event) setField(key, v []byte) bool {
 		s, ok = stringValue(v)
 		e.Kind = Kind(s)
 	case "payload":
-		e.Payload, e.rpc, ok = json.RawMessage(v), rpcOffsets{}, true
+		e.Payload, e.rpc, ok = json.RawMessage(v), jsonrpc.Note{}, true
 	case "stream":
 		e.Stream, ok = stringValue(v)
 	case "mono_ns":

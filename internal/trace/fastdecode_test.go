@@ -10,6 +10,7 @@ import (
 
 	"github.com/segmentio/encoding/json"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
@@ -59,7 +60,7 @@ func checkFastPath(t *testing.T, name string, decode func([]byte, *Event) bool, 
 		t.Fatalf("%s took %q, which the general decoder refuses: %v", name, line, err)
 	}
 	checkRPCMembers(t, line, &fast)
-	fast.rpc = rpcOffsets{} // the general decoder records none
+	fast.rpc = jsonrpc.Note{} // the general decoder records none
 	if !reflect.DeepEqual(fast, general) {
 		t.Fatalf("%s %q:\nfast    %+v\ngeneral %+v", name, line, fast, general)
 	}
@@ -68,17 +69,21 @@ func checkFastPath(t *testing.T, name string, decode func([]byte, *Event) bool, 
 // checkRPCMembers holds the JSON-RPC members the fast path recorded to a
 // scan of the payload after the fact.
 func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
-	ev.readWellFormed = ev.Payload // as the reader marks it
-	defer func() { ev.readWellFormed = nil }()
-	got, ok := ev.RPCMembers()
+	ev.asRead = rawjson.Scanned(ev.Payload) // as the reader marks it
+	defer func() { ev.asRead = rawjson.Checked{} }()
+	var got jsonrpc.Members
+	note, ok := ev.JSONRPC()
+	if ok {
+		got, ok = note.Members(ev.Payload)
+	}
 	if ok != (rawjson.Kind(ev.Payload) == '{') {
 		t.Fatalf("%q: members recorded %v for payload %q", line, ok, ev.Payload)
 	}
 	if !ok {
 		return
 	}
-	var want RPCMembers
-	want.Scan(ev.Payload, false)
+	var want jsonrpc.Members
+	want.Scan(rawjson.Members(ev.Payload))
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q: recorded members %q, a scan finds %q", line, got, want)
 	}
@@ -90,7 +95,11 @@ func checkRPCMembers(t *testing.T, line []byte, ev *Event) {
 // it did, to a scan of obj after the fact (which FuzzMemberBounds holds to
 // the member iterator).
 func checkMemberBounds(t *testing.T, line []byte, ev *Event, obj []byte) {
-	noted, ok := ev.MemberBounds(obj)
+	note, ok := ev.JSONRPC()
+	if !ok {
+		return
+	}
+	noted, ok := note.MemberBounds(ev.Payload, obj)
 	if !ok {
 		return
 	}

@@ -3,6 +3,7 @@ package trace
 import (
 	"bytes"
 
+	"github.com/mcpverdict/mcpverdict/internal/jsonrpc"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
@@ -17,10 +18,10 @@ func (e *Event) readPayloadAt(b []byte, start int, notes *eventSlab) (int, bool)
 	i := start + 1
 	switch {
 	case len(b)-start >= len(jsonrpcOpening) && string(b[start:start+len(jsonrpcOpening)]) == jsonrpcOpening:
-		s.rpc.at[rpcJSONRPC] = [2]uint32{uint32(len(jsonrpcOpening) - len(`"2.0"`)), uint32(len(jsonrpcOpening))}
+		s.rpc.Set(jsonrpc.Version, len(jsonrpcOpening)-len(`"2.0"`), len(jsonrpcOpening))
 		i = start + len(jsonrpcOpening)
 	case i < len(b) && b[i] == '}':
-		e.Payload, e.rpc = b[start:i+1], rpcOffsets{recorded: true}
+		e.Payload, e.rpc = b[start:i+1], jsonrpc.Recorded()
 		return i + 1, true
 	default:
 		var ok bool
@@ -41,14 +42,14 @@ func (e *Event) readPayloadAt(b []byte, start int, notes *eventSlab) (int, bool)
 		}
 	}
 	e.Payload = b[start : i+1]
-	s.rpc.recorded = true
+	s.rpc.Record()
 	e.rpc = s.rpc
 	return i + 1, true
 }
 
 // payloadScan is what readPayloadAt notes as it goes.
 type payloadScan struct {
-	rpc   rpcOffsets
+	rpc   jsonrpc.Note
 	start int // where the payload opens in the line
 	notes *eventSlab
 }
@@ -72,20 +73,20 @@ func (s *payloadScan) member(b []byte, i int) (int, bool) {
 			return i, false
 		}
 		key := b[i+1 : keyEnd-1]
-		if slot = rpcIndex(key); slot < 0 && bytes.IndexByte(key, '\\') >= 0 {
+		if slot = jsonrpc.Slot(key); slot < 0 && bytes.IndexByte(key, '\\') >= 0 {
 			return i, false
 		}
 		value = keyEnd + 1
 	}
-	if slot >= 0 && uint8(slot) == s.rpc.membersOf {
-		s.rpc.membersOf, s.rpc.members = 0, nil // repeated: the last one counts
+	if slot >= 0 {
+		s.rpc.Forget(slot) // repeated: the last one counts
 	}
 	end, ok := s.value(b, value, slot)
 	if !ok {
 		return i, false
 	}
 	if slot >= 0 {
-		s.rpc.at[slot] = [2]uint32{uint32(value - s.start), uint32(end - s.start)}
+		s.rpc.Set(slot, value-s.start, end-s.start)
 	}
 	return end, true
 }
@@ -94,12 +95,12 @@ func (s *payloadScan) member(b []byte, i int) (int, bool) {
 // for a member that is not a JSON-RPC one), and returns where it ends.
 func (s *payloadScan) value(b []byte, i, slot int) (int, bool) {
 	const depth = 2 // in the payload, in the line
-	if s.notes == nil || slot != rpcParams && slot != rpcResult || s.rpc.membersOf != 0 || i >= len(b) || b[i] != '{' {
+	if s.notes == nil || slot != jsonrpc.Params && slot != jsonrpc.Result || s.rpc.NotesMembers() || i >= len(b) || b[i] != '{' {
 		return rawjson.ValueEnd(b, i, depth)
 	}
 	members, end, ok := s.notes.memberBounds(b, i, depth)
 	if members != nil {
-		s.rpc.membersOf, s.rpc.members = uint8(slot), members
+		s.rpc.SetMembers(slot, members)
 	}
 	return end, ok
 }

@@ -140,7 +140,7 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 	ev := r.slab.newEvent()
 	if decodeLine(line, ev, &r.slab) || decodeFastAfresh(line, ev) {
 		// The fast paths' scans checked the grammar of every member's value.
-		ev.readWellFormed = ev.Payload
+		ev.asRead = rawjson.Scanned(ev.Payload)
 	} else {
 		*ev = Event{Seq: -1}
 		// segmentio's parser recurses with no depth limit: a hostile line
@@ -157,9 +157,7 @@ func (r *Reader) decode(b []byte) (*Event, *ParseError) {
 		}
 		// The general decoder's checking of a raw value is its own affair;
 		// the rare line it reads has its payload checked here.
-		if rawjson.Valid(ev.Payload) {
-			ev.readWellFormed = ev.Payload
-		}
+		ev.asRead, _ = rawjson.Check(ev.Payload)
 	}
 	ev.Line = r.line
 	if perr := r.validate(ev); perr != nil {
