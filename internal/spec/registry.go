@@ -20,7 +20,7 @@ var Revisions = []string{"2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 // registry tests (quotes, completeness, unique ids, known checks) but not
 // judged yet: Load refuses them until they join Revisions, which waits for
 // the judge's corpus to hold conforming traces of them.
-var staged = []string{}
+var staged = []string{"2024-11-05"}
 
 // registered lists every revision with a registry in the build: the judged
 // ones, then the staged ones.
