@@ -48,8 +48,8 @@ loopback port) or, with neither, the example server built into mcpverdict.
 With no --revision, check drives a 2025-11-25 session (initialize handshake)
 and, in parallel, a 2026-07-28 one (server/discover, per-request _meta); a
 server that answers server/discover as a legacy server is judged under
-2025-11-25 only. --revision chooses the revisions to drive instead, among
-them 2025-06-18 and 2025-03-26; a server that negotiates an older revision than the one
+2025-11-25 only. --revision chooses the revisions to drive instead, from
+2024-11-05 on; a server that negotiates an older revision than the one
 asked for is driven and judged under the one it negotiated.
 
 --probe DEF.toml then probes the tool annotations as 'probe run' does; the

@@ -14,13 +14,13 @@ import (
 )
 
 // Revisions lists the specification revisions this build judges, oldest first.
-var Revisions = []string{"2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
+var Revisions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 
 // staged lists revisions whose registries are written and held to the
 // registry tests (quotes, completeness, unique ids, known checks) but not
 // judged yet: Load refuses them until they join Revisions, which waits for
 // the judge's corpus to hold conforming traces of them.
-var staged = []string{"2024-11-05"}
+var staged = []string{}
 
 // registered lists every revision with a registry in the build: the judged
 // ones, then the staged ones.

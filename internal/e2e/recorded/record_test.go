@@ -93,6 +93,10 @@ func recordings(t *testing.T, bin string) []recording {
 			map[string]string{"session-http-2025-03-26.jsonl": "server-everything-http-2025-03-26"}},
 		{"example-server-2025-03-26", []string{"--revision", "2025-03-26"}, nil,
 			map[string]string{"session-stdio-2025-03-26.jsonl": "example-server-stdio-2025-03-26"}},
+		{"server-everything-2024-11-05", []string{"--server", everything, "--revision", "2024-11-05"}, nil,
+			map[string]string{"session-stdio-2024-11-05.jsonl": "server-everything-stdio-2024-11-05"}},
+		{"example-server-2024-11-05", []string{"--revision", "2024-11-05"}, nil,
+			map[string]string{"session-stdio-2024-11-05.jsonl": "example-server-stdio-2024-11-05"}},
 		{"gosdk-everything", []string{"--server", quote([]string{goSDKExample(t, "everything")})}, nil, map[string]string{
 			"session-stdio-2025-11-25.jsonl": "gosdk-everything-stdio-2025-11-25",
 			"session-stdio-2026-07-28.jsonl": "gosdk-everything-stdio-2026-07-28",
