@@ -65,3 +65,19 @@ func TestBuildArgumentsRefusesWhatItCannotMake(t *testing.T) {
 		t.Errorf("BuildArguments = %v, %v; want n at its minimum", args, ok)
 	}
 }
+
+// The driver's answer to a server request keeps the session's revision:
+// in a stateless session every result names its resultType.
+func TestAnswersToServerRequestsKeepTheRevision(t *testing.T) {
+	for rev, want := range map[string]bool{Legacy: false, Modern: true} {
+		d := &run{opts: Options{Revision: rev}}
+		reply, rpcErr := d.handle("ping", nil)
+		m, ok := reply.(map[string]any)
+		if rpcErr != nil || !ok {
+			t.Fatalf("%s: ping answered %v, %v", rev, reply, rpcErr)
+		}
+		if _, has := m["resultType"]; has != want {
+			t.Errorf("%s: the ping answer %v names a resultType: %v, want %v", rev, m, has, want)
+		}
+	}
+}
