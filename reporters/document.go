@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mcpverdict/mcpverdict/internal/baseline"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -27,6 +28,9 @@ type Document struct {
 	// Drift is the contract drift the run found, when it compared the
 	// tools with a lockfile: the html format lays out its field changes.
 	Drift []ToolDrift
+	// Baseline is what changed since an earlier run's report (--baseline),
+	// or why it could not be compared; nil when none was given.
+	Baseline *baseline.Delta
 	// ReadTrace reads a run's trace for the formats that show its messages
 	// (html); nil reads the file the run names.
 	ReadTrace func(path string) ([]trace.Event, error)

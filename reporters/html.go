@@ -56,7 +56,15 @@ var htmlPage = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 </head>
 <body>
 <noscript>This report is laid out by its own script; report.json and report.txt beside it hold the same findings.</noscript>
-<main id="main"></main>
+{{with .Baseline}}<section id="baseline" class="clause">
+<h2>{{.Title}}</h2>
+<p>{{.Headline}}</p>
+{{if .Rows}}<table>
+<tr><th>change</th><th>what</th><th>then</th><th>now</th></tr>
+{{range .Rows}}<tr><td>{{.Kind}}</td><td>{{.What}}</td><td>{{.Then}}</td><td>{{.Now}}</td></tr>
+{{end}}</table>
+{{end}}</section>
+{{end}}<main id="main"></main>
 <script type="application/json" id="report-data">{{.Data}}</script>
 <script>{{.Script}}</script>
 </body>
@@ -76,7 +84,8 @@ func (HTML) Write(w io.Writer, doc *Document, opts Options) error {
 		Style         template.CSS
 		Data          template.JS
 		Script        template.JS
-	}{HTMLPolicy, "mcpverdict: " + string(doc.Clauses.Verdict), template.CSS(htmlStyle), data, template.JS(htmlScript)})
+		Baseline      *htmlBaseline
+	}{HTMLPolicy, "mcpverdict: " + string(doc.Clauses.Verdict), template.CSS(htmlStyle), data, template.JS(htmlScript), newHTMLBaseline(doc.Baseline)})
 }
 
 // htmlData is the report as JSON that can stand inside a script element:

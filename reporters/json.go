@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/mcpverdict/mcpverdict/internal/baseline"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 )
 
@@ -25,13 +26,19 @@ func (JSON) Write(w io.Writer, doc *Document, opts Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if len(doc.Probes) == 0 {
+	if len(doc.Probes) == 0 && doc.Baseline == nil {
 		return enc.Encode(rep)
 	}
-	// The probe verdicts ride beside the clause report's own members, so
-	// that a reader of the plain report reads this one unchanged.
-	return enc.Encode(struct {
+	// The probe verdicts and the baseline's delta ride beside the clause
+	// report's own members, so that a reader of the plain report reads this
+	// one unchanged.
+	out := struct {
 		*judge.Report
-		Probes []probeJSON `json:"probes"`
-	}{rep, probesJSON(doc.Probes)})
+		Probes   []probeJSON     `json:"probes,omitempty"`
+		Baseline *baseline.Delta `json:"baseline,omitempty"`
+	}{Report: rep, Baseline: doc.Baseline}
+	if len(doc.Probes) > 0 {
+		out.Probes = probesJSON(doc.Probes)
+	}
+	return enc.Encode(out)
 }

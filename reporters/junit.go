@@ -31,8 +31,11 @@ func (JUnit) Write(w io.Writer, doc *Document, opts Options) error {
 	}
 	rep := visibleReport(doc.Clauses)
 	suites := junit.Testsuites{Name: "mcpverdict"}
+	delta := visibleDelta(doc.Baseline)
 	for i := range rep.Runs {
-		suites.AddSuite(junitSuite(i, &rep.Runs[i], rep.Strict))
+		suite := junitSuite(i, &rep.Runs[i], rep.Strict)
+		markNew(&suite, &rep.Runs[i], delta)
+		suites.AddSuite(suite)
 	}
 	for _, p := range doc.Probes {
 		for _, t := range p.Tools {

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
-	"github.com/mcpverdict/mcpverdict/internal/probe"
 )
 
 // Markdown writes the job summary: the verdict, a totals table, the
@@ -35,7 +34,7 @@ func (Markdown) Write(w io.Writer, doc *Document, opts Options) error {
 		limit = MaxSummaryBytes
 	}
 	md := newBudget(limit)
-	writeSummary(md, rep, doc.Probes, maxFindings(opts))
+	writeSummary(md, rep, doc, maxFindings(opts))
 	_, err := io.WriteString(w, md.String())
 	return err
 }
@@ -47,10 +46,12 @@ var verdictIcons = map[judge.Verdict]string{
 	judge.VerdictIncomplete:       "⛔",
 }
 
-func writeSummary(md *budget, rep *judge.Report, probes []*probe.Report, max int) {
-	md.add(fmt.Sprintf("## %s mcpverdict: %s%s\n\n", verdictIcons[rep.Verdict], rep.Verdict, markdownText(scopeNote(rep))))
+func writeSummary(md *budget, rep *judge.Report, doc *Document, max int) {
+	delta := visibleDelta(doc.Baseline)
+	md.add(fmt.Sprintf("## %s mcpverdict: %s%s%s\n\n", verdictIcons[rep.Verdict], rep.Verdict, markdownText(scopeNote(rep)), deltaTitle(delta)))
+	writeDeltaMarkdown(md, delta)
 	writeTotals(md, rep)
-	for _, p := range probes {
+	for _, p := range doc.Probes {
 		writeProbeSummary(md, p, max)
 	}
 	for i := range rep.Runs {

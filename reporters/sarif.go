@@ -7,6 +7,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
+	"github.com/mcpverdict/mcpverdict/internal/baseline"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 )
 
@@ -64,13 +65,22 @@ type sarifRun struct {
 	rules   map[string]bool
 	prints  map[string]int
 	dropped int
+	// delta, when a baseline was compared, gives each result its
+	// baselineState (SARIF §3.27.24).
+	delta *baseline.Delta
 }
 
 func newSARIFRun(doc *Document, opts Options) *sarif.Run {
 	rep := visibleReport(doc.Clauses)
 	b := newSARIFBuilder(rep.Tool, rep.Version, opts.Category, opts.Repo)
+	if doc.Baseline.Compared() {
+		b.delta = doc.Baseline
+	}
 	b.addFindings(doc.Findings(opts.Repo))
 	inv := sarifInvocation(rep, b.dropped)
+	if doc.Baseline != nil {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNote("note", deltaHeadline(visibleDelta(doc.Baseline))))
+	}
 	for _, p := range doc.Probes {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, probeNotes(p, "probe "+p.Definition.Name+": ")...)
 	}
@@ -126,12 +136,12 @@ func (b *sarifRun) addFindings(findings []Finding) {
 		switch f.Source {
 		case FromClause, FromContract:
 			rule := clauseRule(f.Clause.Clause)
-			b.add(rule, b.findingResult(rule, f))
+			b.add(rule, b.withBaselineState(b.findingResult(rule, f), f))
 		case FromWire:
 			rule := wireRule(f.Run.Revision)
-			b.add(rule, b.wireResult(rule, f))
+			b.add(rule, b.withBaselineState(b.wireResult(rule, f), f))
 		case FromProbe:
-			b.add(probeRule(f.Verdict.Test), b.probeResult(f))
+			b.add(probeRule(f.Verdict.Test), b.withBaselineState(b.probeResult(f), f))
 		}
 	}
 }

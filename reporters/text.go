@@ -27,6 +27,9 @@ func (Text) Write(w io.Writer, doc *Document, opts Options) error {
 	}
 	rep := visibleReport(doc.Clauses)
 	bw := bufio.NewWriter(w)
+	var head strings.Builder
+	writeDeltaText(&head, visibleDelta(doc.Baseline))
+	bw.WriteString(head.String())
 	for i := range rep.Runs {
 		writeRun(bw, &rep.Runs[i], opts)
 	}
