@@ -89,16 +89,18 @@ func (r *runner) check(ctx context.Context) int {
 		r.log.error("%v", err)
 		return exitcode.Usage
 	}
+	base := r.resolveBaseline(ctx) // before the output directory is emptied: it may lie there
 	if err := r.prepareOutputDir(); err != nil {
 		r.log.error("%v", err)
 		return exitcode.Usage
 	}
-	cliCode, cliMessage := r.runCommandLine(ctx, commandLine(r.in, traces))
+	cliCode, cliMessage := r.runCommandLine(ctx, commandLine(r.in, traces, base))
 	rep, err := readReport(filepath.Join(r.in.OutputDir, reportFile))
 	if err != nil {
 		r.log.error("mcpverdict wrote no report (exit status %d): %s", cliCode, cliMessage)
 		return exitcode.Usage
 	}
+	r.noteBaseline(rep)
 	r.publishSummary()
 	r.printAnnotations()
 	uploadFailed := r.uploadSARIF(ctx)
@@ -116,7 +118,7 @@ func (r *runner) check(ctx context.Context) int {
 	if uploadFailed || signFailed {
 		return exitcode.Usage
 	}
-	return gate(rep.Verdict, r.in.FailOn)
+	return r.gateOn(rep)
 }
 
 // prepareOutputDir creates the output directory and removes the reports a

@@ -32,6 +32,8 @@ func (f *fakeCLI) run(_ context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "mcpverdict: --server \"x\" is not a command line")
 		return f.code
 	}
+	doc := reporters.ForClauses(f.rep)
+	doc.Baseline = compareAsTheCLIDoes(args, f.rep)
 	for i := 0; i+1 < len(args); i++ {
 		name := strings.TrimPrefix(args[i], "--")
 		r, err := reporters.Get(name)
@@ -39,7 +41,7 @@ func (f *fakeCLI) run(_ context.Context, args []string, stdout, stderr io.Writer
 			continue
 		}
 		var buf bytes.Buffer
-		_ = r.Write(&buf, reporters.ForClauses(f.rep), reporters.Options{Repo: &reporters.Repository{Root: "/", WorkDir: "/"}})
+		_ = r.Write(&buf, doc, reporters.Options{Repo: &reporters.Repository{Root: "/", WorkDir: "/"}})
 		_ = os.WriteFile(args[i+1], buf.Bytes(), 0o644)
 	}
 	fmt.Fprintf(stdout, "verdict: %s\n", f.rep.Verdict)

@@ -21,8 +21,9 @@ const (
 )
 
 // commandLine is the mcpverdict command the inputs ask for: check for a
-// server, a URL or a client; validate for recorded traces.
-func commandLine(in *Inputs, traces []string) []string {
+// server, a URL or a client; validate for recorded traces; baseline is
+// the report to compare with (resolveBaseline), if any.
+func commandLine(in *Inputs, traces []string, baseline string) []string {
 	dir := in.OutputDir
 	var args []string
 	if len(traces) > 0 {
@@ -43,6 +44,7 @@ func commandLine(in *Inputs, traces []string) []string {
 		}
 	}
 	args = appendFlag(args, "--contract", in.Contract)
+	args = appendFlag(args, "--baseline", baseline)
 	for _, r := range in.Revisions {
 		args = append(args, "--revision", r)
 	}

@@ -13,7 +13,7 @@ func TestInputsMapOntoCheck(t *testing.T) {
 	in := &Inputs{URL: "http://127.0.0.1:3000/mcp", Client: "node client.js", ProbeRejections: true,
 		Revisions: []string{"2025-11-25", "2026-07-28"}, Party: "server", Strict: true, OutputDir: "/ws/out",
 		Probes: []string{"/ws/a.toml", "/ws/b.toml"}}
-	got := strings.Join(commandLine(in, nil), " ")
+	got := strings.Join(commandLine(in, nil, ""), " ")
 	for _, want := range []string{
 		"check --out /ws/out --url http://127.0.0.1:3000/mcp --client node client.js --probe-rejections --probe /ws/a.toml --probe /ws/b.toml",
 		"--revision 2025-11-25 --revision 2026-07-28 --party server --strict",
@@ -28,7 +28,7 @@ func TestInputsMapOntoCheck(t *testing.T) {
 
 func TestTracesMapOntoValidate(t *testing.T) {
 	in := &Inputs{Traces: []string{"t/*.jsonl"}, OutputDir: "/ws/out"}
-	args := commandLine(in, []string{"/ws/t/a.jsonl", "/ws/t/-b.jsonl"})
+	args := commandLine(in, []string{"/ws/t/a.jsonl", "/ws/t/-b.jsonl"}, "")
 	if args[0] != "validate" || strings.Contains(strings.Join(args, " "), "--out") {
 		t.Fatalf("args %v", args)
 	}

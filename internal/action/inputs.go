@@ -19,8 +19,11 @@ type Inputs struct {
 	Revisions           []string
 	Party               string
 	Strict              bool
-	// FailOn is must, should or never.
-	FailOn          string
+	// FailOn is must, should, never or new.
+	FailOn string
+	// Baseline is an earlier run's report.json (absolute), or auto: the
+	// base branch's newest successful run's; empty: none.
+	Baseline        string
 	ProbeRejections bool
 	// OutputDir is absolute.
 	OutputDir string
@@ -56,7 +59,7 @@ func readInputs(a *githubactions.Action, workspace string) (*Inputs, error) {
 	if in.ProbeRejections, err = boolInput(a, "probe-rejections", false); err != nil {
 		return nil, err
 	}
-	if in.FailOn, err = choice(a, "fail-on", "must", "must", "should", "never"); err != nil {
+	if in.FailOn, err = choice(a, "fail-on", "must", "must", "should", "never", "new"); err != nil {
 		return nil, err
 	}
 	if in.SARIFUpload, err = choice(a, "sarif-upload", "auto", "auto", "true", "false"); err != nil {
@@ -67,6 +70,12 @@ func readInputs(a *githubactions.Action, workspace string) (*Inputs, error) {
 	}
 	if in.Sign, err = choice(a, "sign", "auto", "auto", "true", "false"); err != nil {
 		return nil, err
+	}
+	switch b := a.GetInput("baseline"); {
+	case strings.EqualFold(b, baselineAuto):
+		in.Baseline = baselineAuto
+	case b != "":
+		in.Baseline = inWorkspace(b, workspace)
 	}
 	if c := a.GetInput("contract"); c != "" {
 		in.Contract = inWorkspace(c, workspace)

@@ -37,9 +37,9 @@ func FuzzReadInputs(f *testing.F) {
 		if !filepath.IsAbs(in.OutputDir) {
 			t.Fatalf("output dir %q is not absolute", in.OutputDir)
 		}
-		for _, arg := range commandLine(in, in.Traces) {
+		for _, arg := range commandLine(in, in.Traces, in.Baseline) {
 			if arg == "" {
-				t.Fatalf("an empty argument in %q", commandLine(in, in.Traces))
+				t.Fatalf("an empty argument in %q", commandLine(in, in.Traces, in.Baseline))
 			}
 		}
 	})

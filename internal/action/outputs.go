@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/baseline"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/reporters"
@@ -18,6 +19,8 @@ import (
 type cliReport struct {
 	*judge.Report
 	Probes []probeOutcome `json:"probes"`
+	// Baseline is the delta since the baseline, when one was given.
+	Baseline *baseline.Delta `json:"baseline"`
 }
 
 type probeOutcome struct {

@@ -38,11 +38,8 @@ func uploadSARIF(ctx context.Context, client *http.Client, u sarifUpload, sarif 
 	if err != nil {
 		return "", fmt.Errorf("SARIF upload to %s: %v", url, err)
 	}
-	req.Header.Set("Authorization", "Bearer "+u.Token)
-	req.Header.Set("Accept", "application/vnd.github+json")
-	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
+	setAPIHeaders(req, u.Token)
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "mcpverdict-action")
 	resp, err := client.Do(req)
 	if err != nil {
 		return "", fmt.Errorf("SARIF upload: %v", err)
@@ -58,6 +55,15 @@ func uploadSARIF(ctx context.Context, client *http.Client, u sarifUpload, sarif 
 		return "", fmt.Errorf("GitHub refused the SARIF upload (%s): %s", resp.Status, apiMessage(reply.Message, answer))
 	}
 	return reply.ID, nil
+}
+
+// setAPIHeaders authorises a REST API request and asks for the API's
+// current version.
+func setAPIHeaders(req *http.Request, token string) {
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Accept", "application/vnd.github+json")
+	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
+	req.Header.Set("User-Agent", "mcpverdict-action")
 }
 
 // apiMessage is the API's own words, or its raw answer when it gave none.

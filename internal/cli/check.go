@@ -59,9 +59,9 @@ own reports land in --out/probe/NAME/.
 Everything lands in --out: each session's trace (and its .stderr), report.json
 and report.txt.
 
-` + exitcode.Section(
+` + baselineHelp + exitcode.Section(
 			exitcode.Lookup(exitcode.OK),
-			exitcode.Means(exitcode.Fail, "a clause failed (or warned, with --strict), or a --probe verdict is a VIOLATION or a RESET_UNVERIFIED"),
+			exitcode.Means(exitcode.Fail, "a clause failed (or warned, with --strict), or a --probe verdict is a VIOLATION or a RESET_UNVERIFIED"+failHelp),
 			exitcode.Means(exitcode.Usage, "bad invocation, nothing judgeable, a server that could not be driven (1 if a clause failed too), a --probe definition that does not load or whose server does not start, or an output that could not be written"),
 			exitcode.Means(exitcode.Malformed, "a recorded trace that could not be read whole: the report names the file, line and problem, and its verdict reads incomplete"),
 		),
@@ -69,7 +69,8 @@ and report.txt.
   mcpverdict check --server "npx -y @modelcontextprotocol/server-everything"
   mcpverdict check --url http://127.0.0.1:3000/mcp --probe-rejections
   mcpverdict check --server "python server.py" --call all --party server
-  mcpverdict check --client "node my-client.js"`,
+  mcpverdict check --client "node my-client.js"
+  mcpverdict check --baseline base/report.json --fail-on new`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return c.runCheck(cmd.Context(), &f, startRun(cmd))

@@ -49,6 +49,7 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 	}
 	hp.foldInto(report)
 	f.probes = hp.reports
+	c.compareBaseline(&f.judgeFlags, report)
 	if err := c.writeCheckReports(report, f); err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.
 	if hp.err != nil {
 		return hp.err // a probe that could not run claims no verdict: exit 2, its error last
 	}
-	status := reportStatus(report) // a contract finding or a failed probe fails the verdict
+	status := c.status(&f.judgeFlags, report) // a contract finding or a failed probe fails the verdict
 	if problem != nil && exitcode.Of(status) == exitcode.OK {
 		return exitWith(exitcode.Usage)
 	}
@@ -167,7 +168,7 @@ func addTotals(a, b judge.Totals) judge.Totals {
 func (c *Command) writeCheckReports(report *judge.Report, f *checkFlags) error {
 	for name, file := range map[string]string{"json": "report.json", "text": "report.txt"} {
 		rep, _ := reporters.Get(name)
-		if err := writeRendered(rep, reporters.ForClauses(report, f.probes...), filepath.Join(f.outDir, file), reporters.Options{All: f.all}); err != nil {
+		if err := writeRendered(rep, f.document(report), filepath.Join(f.outDir, file), reporters.Options{All: f.all}); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 	}

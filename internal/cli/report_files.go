@@ -60,7 +60,7 @@ func (c *Command) writeFormatFiles(report *judge.Report, f *judgeFlags, opts rep
 		}
 		rep, _ := reporters.Get(name)
 		var buf bytes.Buffer
-		if err := rep.Write(&buf, reporters.ForClauses(report, f.probes...), opts); err != nil {
+		if err := rep.Write(&buf, f.document(report), opts); err != nil {
 			return exitcode.Wrap(exitcode.Usage, err)
 		}
 		if err := outfile.WriteFileAll(path, buf.Bytes()); err != nil {
@@ -85,7 +85,7 @@ func (c *Command) writeHTMLFiles(report *judge.Report, f *judgeFlags, led *repor
 	if len(paths) == 0 {
 		return nil
 	}
-	doc := reporters.ForClauses(report, f.probes...)
+	doc := f.document(report)
 	doc.Ledger, doc.Drift = led, toolDrift(drift)
 	var buf bytes.Buffer
 	if err := (reporters.HTML{}).Write(&buf, doc, c.reportOptions(report, f)); err != nil {

@@ -41,6 +41,7 @@ type judgeFlags struct {
 	// built into mcpverdict, whose findings belong in no user's file.
 	serverCommand []string
 	exampleServer bool
+	baselineFlags
 }
 
 func (f *judgeFlags) register(cmd *cobra.Command) {
@@ -53,11 +54,15 @@ func (f *judgeFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.maxLine, "max-line", trace.DefaultMaxLine, "longest trace line accepted, in bytes")
 	cmd.Flags().StringVar(&f.schemaDir, "schema-dir", "", "directory holding REVISION/schema.json for the wire-schema check (else $"+wireschema.EnvDir+", the image's copy, the user cache)")
 	f.registerFiles(cmd)
+	f.registerBaseline(cmd)
 }
 
 func (f *judgeFlags) options() (judge.Options, error) {
 	opts := judge.Options{Revisions: distinct(f.revisions), Strict: f.strict, Version: Version()}
 	if err := f.checkFiles(); err != nil {
+		return opts, err
+	}
+	if err := f.checkFailOn(); err != nil {
 		return opts, err
 	}
 	for _, rev := range f.revisions {
@@ -87,15 +92,16 @@ pass, fail, warn, not observed, not applicable or excluded with its reason.
 A trace may be a file, a FIFO, a pipe or /dev/stdin: what cannot be read
 twice is read once, into a temporary copy, and the reports name it as given.
 
-` + exitcode.Section(
+` + baselineHelp + exitcode.Section(
 			exitcode.Lookup(exitcode.OK),
-			exitcode.Means(exitcode.Fail, "a clause failed (or warned, with --strict)"),
+			exitcode.Means(exitcode.Fail, "a clause failed (or warned, with --strict)"+failHelp),
 			exitcode.Means(exitcode.Usage, "bad invocation, nothing judgeable, a trace that is not a file, a pipe or a character device (a directory, a socket), or an output that could not be written"),
 			exitcode.Lookup(exitcode.Malformed),
 		),
 		Example: `  mcpverdict validate session.jsonl
   mcpverdict validate --party server --format json -o report.json traces/*.jsonl
-  mcpverdict validate --sarif out/report.sarif --junit out/junit.xml --markdown out/summary.md traces/*.jsonl`,
+  mcpverdict validate --sarif out/report.sarif --junit out/junit.xml --markdown out/summary.md traces/*.jsonl
+  mcpverdict validate --baseline base/report.json --fail-on new traces/*.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return c.runValidate(&f, args, &ev, startRun(cmd))
@@ -128,6 +134,7 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err != nil {
 		return err
 	}
+	c.compareBaseline(f, report)
 	if err := c.writeReport(rep, report, f); err != nil {
 		return err
 	}
@@ -138,7 +145,7 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err := c.writeHTMLFiles(report, f, led, drift); err != nil {
 		return err
 	}
-	return reportStatus(report)
+	return c.status(f, report)
 }
 
 // judgeFiles opens every trace file and judges them together.
@@ -184,7 +191,7 @@ func judgeInputs(traces []traceInput, opts judge.Options, maxLine int) (*judge.R
 func (c *Command) writeReport(rep reporters.Reporter, report *judge.Report, f *judgeFlags) error {
 	opts := c.reportOptions(report, f)
 	var buf bytes.Buffer
-	if err := rep.Write(&buf, reporters.ForClauses(report, f.probes...), opts); err != nil {
+	if err := rep.Write(&buf, f.document(report), opts); err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	if f.output == "" {
@@ -207,10 +214,8 @@ func writeRendered(rep reporters.Reporter, doc *reporters.Document, path string,
 
 // reportStatus maps a verdict to the exit status.
 func reportStatus(r *judge.Report) error {
-	for _, run := range r.Runs {
-		if run.Incomplete != "" {
-			return exitWithMessageless(exitcode.Malformed)
-		}
+	if incomplete(r) {
+		return exitWithMessageless(exitcode.Malformed)
 	}
 	if r.Verdict == judge.VerdictFail {
 		return exitWithMessageless(exitcode.Fail)

@@ -17,7 +17,8 @@ import (
 // Token is the token the simulated runner passes in INPUT_TOKEN.
 const Token = "ghs_simulatedtoken"
 
-// GitHubAPI stands in for the code-scanning REST API. It checks an upload
+// GitHubAPI stands in for the code-scanning REST API, and for the Actions
+// API's runs and artifacts (runs.go). It checks an upload
 // the way GitHub does: the method and path, the bearer token, a commit SHA
 // and a ref, and a body whose sarif member is base64 of gzip of a SARIF
 // 2.1.0 log; anything else is refused with GitHub's kind of message.
@@ -28,10 +29,16 @@ type GitHubAPI struct {
 	// write (403) or a log too large (413).
 	Refuse  int
 	Message string
+	// Runs are the workflow runs the Actions API lists (runs.go);
+	// RefuseActions, when set, answers its requests with this status and
+	// Message.
+	Runs          []WorkflowRun
+	RefuseActions int
 
-	mu      sync.Mutex
-	uploads []SARIFUpload
-	bad     []string
+	mu       sync.Mutex
+	uploads  []SARIFUpload
+	bad      []string
+	requests []string
 }
 
 // SARIFUpload is one upload the stand-in accepted.
@@ -68,16 +75,15 @@ func (api *GitHubAPI) Rejected() []string {
 var sha40 = regexp.MustCompile(`^[0-9a-f]{40}$`)
 
 func (api *GitHubAPI) serve(w http.ResponseWriter, r *http.Request) {
+	if servesActions(r.URL.Path) {
+		api.serveActions(w, r)
+		return
+	}
 	if r.URL.Path != "/repos/"+Repository+"/code-scanning/sarifs" {
 		api.fail(w, http.StatusNotFound, "Not Found", "path "+r.URL.Path)
 		return
 	}
-	if r.Method != http.MethodPost {
-		api.fail(w, http.StatusNotFound, "Not Found", "method "+r.Method)
-		return
-	}
-	if auth := r.Header.Get("Authorization"); auth != "Bearer "+Token && auth != "token "+Token {
-		api.fail(w, http.StatusUnauthorized, "Bad credentials", "authorization "+auth)
+	if !api.authorised(w, r, http.MethodPost) {
 		return
 	}
 	up, problem := decodeUpload(r.Body)
@@ -93,6 +99,20 @@ func (api *GitHubAPI) serve(w http.ResponseWriter, r *http.Request) {
 	api.uploads = append(api.uploads, up)
 	api.mu.Unlock()
 	writeJSONStatus(w, http.StatusAccepted, map[string]string{"id": "47177e22-5596-11eb-80a1-c1e54ef945c6", "url": api.URL + "/repos/" + Repository + "/code-scanning/sarifs/47177e22-5596-11eb-80a1-c1e54ef945c6"})
+}
+
+// authorised answers a request of another method, or without the token,
+// as GitHub does, and says whether it may go on.
+func (api *GitHubAPI) authorised(w http.ResponseWriter, r *http.Request, method string) bool {
+	if r.Method != method {
+		api.fail(w, http.StatusNotFound, "Not Found", "method "+r.Method)
+		return false
+	}
+	if auth := r.Header.Get("Authorization"); auth != "Bearer "+Token && auth != "token "+Token {
+		api.fail(w, http.StatusUnauthorized, "Bad credentials", "authorization "+auth)
+		return false
+	}
+	return true
 }
 
 func (api *GitHubAPI) fail(w http.ResponseWriter, status int, message, why string) {

@@ -65,6 +65,8 @@ func NewRunner(t testing.TB, fromFork bool) *Runner {
 		"GITHUB_REPOSITORY":   Repository,
 		"GITHUB_SHA":          "fedcba9876543210fedcba9876543210fedcba98",
 		"GITHUB_REF":          "refs/pull/7/merge",
+		"GITHUB_BASE_REF":     "main",
+		"GITHUB_HEAD_REF":     "feature",
 		"GITHUB_JOB":          "mcp",
 		"GITHUB_RUN_ID":       "1234",
 		"GITHUB_RUN_ATTEMPT":  "1",
