@@ -6,21 +6,30 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // A recorder writes every SSE frame that carries data as a message event,
 // and so the `endpoint` event of HTTP with SSE, whose data is a URI, comes
-// as a message that is not JSON. Under 2024-11-05 it is a transport frame
-// and the judge hands it to the rules as an http event; under any other
-// revision it stays a message, and the message clauses judge it.
+// as a message that is not JSON; so does the text a server puts in the
+// body of its answer to a POST ("Accepted", say), which this transport does
+// not make a channel for messages. Under 2024-11-05, once a server named
+// its endpoint on an SSE connection, both are transport bytes and the judge
+// hands them to the rules as http events. Under any other revision, or
+// over HTTP that is not HTTP with SSE, they stay messages and the message
+// clauses judge them.
 
-// isLegacyEndpointFrame reports whether ev is the endpoint event of a
-// 2024-11-05 session over HTTP.
-func isLegacyEndpointFrame(rev spec.Revision, ev *trace.Event) bool {
-	return rev == legacyRevision && ev.Transport == trace.StreamableHTTP &&
-		ev.Direction == trace.ServerToClient && isEndpointFrame(ev)
+// legacyTransportFrame reports whether ev holds transport bytes of HTTP
+// with SSE rather than a message.
+func (r *run) legacyTransportFrame(ev *trace.Event) bool {
+	if r.revision != legacyRevision || ev.Transport != trace.StreamableHTTP || ev.Direction != trace.ServerToClient {
+		return false
+	}
+	if isEndpointFrame(ev) {
+		r.shared.legacySSE = true
+		return true
+	}
+	return r.shared.legacySSE && ev.SSE == nil && (ev.Raw != nil || ev.RawBase64 != "")
 }
 
 func isEndpointFrame(ev *trace.Event) bool { return ev.SSE != nil && ev.SSE.Event == "endpoint" }

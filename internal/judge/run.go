@@ -109,7 +109,7 @@ func (r *run) feed(ev *trace.Event) {
 		s.Transport = ev.Transport
 	}
 	kind := ev.Kind
-	if kind == trace.KindMessage && isLegacyEndpointFrame(r.revision, ev) {
+	if kind == trace.KindMessage && r.legacyTransportFrame(ev) {
 		kind = trace.KindHTTP // a transport frame, not a message
 	}
 	switch kind {
