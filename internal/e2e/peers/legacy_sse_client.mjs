@@ -2,12 +2,13 @@
 // that transport: the TypeScript SDK's own SSEClientTransport opens the SSE
 // connection, follows the server's endpoint event and POSTs there. The SDK's
 // Client always proposes its newest revision, so this script speaks the
-// session's messages itself, proposing 2024-11-05.
+// session's messages itself, proposing 2024-11-05 or the revision given.
 //
-// usage: node legacy_sse_client.mjs URL
+// usage: node legacy_sse_client.mjs URL [REVISION]
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 
 const url = new URL(process.argv[2]);
+const revision = process.argv[3] ?? '2024-11-05';
 const transport = new SSEClientTransport(url);
 const waiting = new Map();
 let nextID = 1;
@@ -40,11 +41,11 @@ function request(method, params) {
 
 await transport.start();
 const init = await request('initialize', {
-  protocolVersion: '2024-11-05',
+  protocolVersion: revision,
   capabilities: { roots: { listChanged: true } },
   clientInfo: { name: 'mcpverdict-legacy-sse-client', version: '1.0.0' },
 });
-if (init.result?.protocolVersion !== '2024-11-05') {
+if (init.result?.protocolVersion !== revision) {
   throw new Error(`the server negotiated ${JSON.stringify(init.result?.protocolVersion)}`);
 }
 await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
