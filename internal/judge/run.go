@@ -108,7 +108,11 @@ func (r *run) feed(ev *trace.Event) {
 	if s.Transport == "" {
 		s.Transport = ev.Transport
 	}
-	switch ev.Kind {
+	kind := ev.Kind
+	if kind == trace.KindMessage && r.legacyTransportFrame(ev) {
+		kind = trace.KindHTTP // a transport frame, not a message
+	}
+	switch kind {
 	case trace.KindMessage:
 		r.judgeEvent(r, s, ev)
 	case trace.KindHTTP:

@@ -13,6 +13,9 @@ type Shared struct {
 	// toolHeaders is what tools/list results said of the headers of each
 	// tool (rules_http_annotations.go).
 	toolHeaders *fifoMap[*listedTool]
+	// legacySSE is set once a 2024-11-05 server named its endpoint on an
+	// SSE connection (http_legacy_endpoint.go).
+	legacySSE bool
 }
 
 // Shared returns the facts rules keep across every session of the trace.

@@ -21,13 +21,32 @@ func LoopbackPreload() string { return filepath.Join(Dir(), "loopback.cjs") }
 // failed.
 func EverythingHTTP(t testing.TB) string {
 	t.Helper()
+	return everythingServing(t, "streamableHttp", "/mcp")
+}
+
+// EverythingSSE starts server-everything's HTTP with SSE transport (the
+// 2024-11-05 transport: GET /sse, POST /message) on a free loopback port
+// and returns the URL of its SSE endpoint.
+func EverythingSSE(t testing.TB) string {
+	t.Helper()
+	return everythingServing(t, "sse", "/sse")
+}
+
+// everythingServing starts server-everything in one of its HTTP modes on a
+// free loopback port and returns the URL of path there.
+func everythingServing(t testing.TB, mode, path string) string {
+	t.Helper()
 	port := freeLoopbackPort(t)
-	cmd := exec.Command(Require(t), "--require", LoopbackPreload(), Script("server-everything", "dist/index.js"), "streamableHttp")
+	cmd := exec.Command(Require(t), "--require", LoopbackPreload(), Script("server-everything", "dist/index.js"), mode)
 	cmd.Env = append(cmd.Environ(), "PORT="+strconv.Itoa(port))
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-	StartListening(t, cmd, "server-everything", addr)
-	return "http://" + addr + "/mcp"
+	StartListening(t, cmd, "server-everything-"+mode, addr)
+	return "http://" + addr + path
 }
+
+// LegacySSEClient is the script of a 2024-11-05 client over HTTP with SSE
+// (the TypeScript SDK's SSEClientTransport); its argument is the SSE URL.
+func LegacySSEClient() string { return filepath.Join(Dir(), "legacy_sse_client.mjs") }
 
 // FreeLoopbackAddr is a 127.0.0.1 address whose port is free right now, for
 // a server told where to listen.

@@ -50,14 +50,19 @@ func TestRecordCorpus(t *testing.T) {
 	if os.Getenv(recordEnv) != "1" {
 		t.Skip("set " + recordEnv + "=1 to re-record corpus/recorded")
 	}
-	work := t.TempDir()
-	bin := filepath.Join(work, "mcpverdict")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcpverdict/mcpverdict/cmd/mcpverdict").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildMCPVerdict(t, t.TempDir())
 	for _, r := range recordings(t, bin) {
 		t.Run(r.name, func(t *testing.T) { record(t, bin, r) })
 	}
+}
+
+// buildMCPVerdict builds the binary into dir and returns its path.
+func buildMCPVerdict(t *testing.T, dir string) string {
+	bin := filepath.Join(dir, "mcpverdict")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcpverdict/mcpverdict/cmd/mcpverdict").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 func recordings(t *testing.T, bin string) []recording {
