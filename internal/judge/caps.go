@@ -52,3 +52,44 @@ func (c Caps) merge(o Caps) Caps {
 	}
 	return c
 }
+
+// Methods and notifications that need a capability of the party that
+// receives (for requests) or sends (for notifications) them.
+var (
+	requestGates = map[string]string{
+		"tools/list": "server.tools", "tools/call": "server.tools",
+		"resources/list": "server.resources", "resources/read": "server.resources",
+		"resources/templates/list": "server.resources",
+		"resources/subscribe":      "server.resources.subscribe", "resources/unsubscribe": "server.resources.subscribe",
+		"prompts/list": "server.prompts", "prompts/get": "server.prompts",
+		"logging/setLevel":       "server.logging",
+		"completion/complete":    "server.completions",
+		"sampling/createMessage": "client.sampling",
+		"elicitation/create":     "client.elicitation",
+		"roots/list":             "client.roots",
+	}
+	notificationGates = map[string]string{
+		"notifications/tools/list_changed":     "server.tools.listChanged",
+		"notifications/prompts/list_changed":   "server.prompts.listChanged",
+		"notifications/resources/list_changed": "server.resources.listChanged",
+		"notifications/resources/updated":      "server.resources.subscribe",
+		"notifications/message":                "server.logging",
+		"notifications/roots/list_changed":     "client.roots.listChanged",
+	}
+)
+
+// capabilitiesKnown reports whether the session has told us the capabilities
+// a gate reads: a handshake session once initialize completed, a stateless
+// session once the server answered server/discover (client capabilities
+// travel on each request).
+func capabilitiesKnown(s *Session, gate string) bool {
+	if strings.HasPrefix(gate, "client.") {
+		return s.ClientCaps != nil || s.InitRequest != nil
+	}
+	return s.ServerCaps != nil || s.InitResult != nil
+}
+
+func advertisesExtensions(c Caps) bool {
+	ext, ok := c["extensions"].(map[string]any)
+	return ok && len(ext) > 0
+}

@@ -126,10 +126,3 @@ func anyURLMode(list []requiredElicitation) bool {
 	}
 	return false
 }
-
-func orAbsent(raw json.RawMessage) string {
-	if raw == nil {
-		return "absent"
-	}
-	return string(raw)
-}

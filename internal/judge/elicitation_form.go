@@ -116,8 +116,8 @@ var clickable = regexp.MustCompile(`(?i)\bhttps?://[^\s"'<>]+`)
 
 // formURLs lists the URLs in a form request's message and in its fields'
 // titles and descriptions.
-func formURLs(message string, schema json.RawMessage) []string {
-	texts := []string{message}
+func formURLs(prompt string, schema json.RawMessage) []string {
+	texts := []string{prompt}
 	var fs formSchema
 	Decode(schema, &fs)
 	for _, name := range sortedKeysOf(fs.Properties) {

@@ -26,10 +26,10 @@ func (r *run) legacyTransportFrame(ev *trace.Event) bool {
 		return false
 	}
 	if isEndpointFrame(ev) {
-		r.shared.legacySSE = true
+		r.legacySSE = true
 		return true
 	}
-	return r.shared.legacySSE && ev.SSE == nil && (ev.Raw != nil || ev.RawBase64 != "")
+	return r.legacySSE && ev.SSE == nil && (ev.Raw != nil || ev.RawBase64 != "")
 }
 
 func isEndpointFrame(ev *trace.Event) bool { return ev.SSE != nil && ev.SSE.Event == "endpoint" }

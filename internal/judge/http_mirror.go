@@ -100,6 +100,6 @@ func calledTool(s *Session, m *Msg) (string, *listedTool) {
 	if m.Method != "tools/call" || !Decode(m.Params, &params) {
 		return "", nil
 	}
-	tool, _ := s.Shared().ToolHeaders().get(params.Name)
+	tool, _ := toolHeadersFact.Of(s).get(params.Name)
 	return params.Name, tool
 }

@@ -148,3 +148,23 @@ func jsonKind(v any) string {
 	}
 	return "a number"
 }
+
+// validateArguments validates tools/call arguments as withoutNulls reads
+// them. The fast form reads null members as absent itself, so only the
+// arguments it does not prove valid are rewritten for the library.
+// The zero Checked, of absent arguments, reads as none.
+func (c *compiledSchema) validateArguments(args rawjson.Checked) error {
+	text := args
+	if isNoArguments(args.Bytes()) {
+		text = noArguments
+	}
+	if c.fast.Valid(text, true) {
+		return nil
+	}
+	return c.validateWithLibrary(withoutNulls(args.Bytes()))
+}
+
+// noArguments is the text absent or null arguments read as.
+var noArguments, _ = rawjson.Check([]byte(`{}`))
+
+func isNoArguments(args []byte) bool { return args == nil || string(args) == "null" }

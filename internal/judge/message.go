@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 	"strconv"
 
@@ -612,3 +613,9 @@ func Decode(raw json.RawMessage, v any) bool {
 
 // Where names the message's place in its trace for a finding.
 func (m *Msg) Where() *trace.Event { return m.Event }
+
+// compareSent orders two requests by when they were sent: by seq, then,
+// for the elements of one batch, which share it, by their place in it.
+func (r *Request) compareSent(other *Request) int {
+	return cmp.Or(cmp.Compare(r.Seq, other.Seq), cmp.Compare(r.order, other.order))
+}

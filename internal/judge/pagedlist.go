@@ -190,3 +190,8 @@ func arrayItems(raw rawjson.Checked) ([]json.RawMessage, bool) {
 	}
 	return items, e.Valid()
 }
+
+// maxCursors bounds the cursors remembered per session.
+const maxCursors = 4096
+
+func cursorKey(method, cursor string) string { return method + "\x00" + cursor }

@@ -116,3 +116,29 @@ func (c Caps) declares(capability string) bool {
 	obj, ok := c["elicitation"].(map[string]any)
 	return ok && len(obj) == 0
 }
+
+// capabilityPaths flattens a capabilities object to the dotted paths of its
+// leaves ("elicitation.url", "roots"), sorted.
+func capabilityPaths(caps map[string]any, prefix string) []string {
+	var out []string
+	for k, v := range caps {
+		if sub, ok := v.(map[string]any); ok && len(sub) > 0 {
+			out = append(out, capabilityPaths(sub, prefix+k+".")...)
+		} else {
+			out = append(out, prefix+k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func extensionIDProblem(id string) string {
+	k := splitMetaKey(id)
+	if !k.hasPrefix {
+		return "has no prefix; extension identifiers need one"
+	}
+	if p := prefixProblem(k.prefix); p != "" {
+		return p
+	}
+	return nameProblem(k.name)
+}

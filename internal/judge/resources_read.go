@@ -13,7 +13,7 @@ func notFoundCode(s *Session) int64 {
 	if s.Revision.Before("2026-07-28") {
 		return -32002
 	}
-	return invalidParams
+	return codeInvalidParams
 }
 
 // read judges a resources/read response: a read of something that is not

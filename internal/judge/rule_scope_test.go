@@ -80,7 +80,7 @@ func TestScopedRulesIgnoreOtherSessions(t *testing.T) {
 					s.advance(m)
 				}
 			}
-			if !reflect.DeepEqual(rule, rs.New()) || len(r.results) > 0 || len(r.notes) > 0 || r.shared != (Shared{}) {
+			if !reflect.DeepEqual(rule, rs.New()) || len(r.results) > 0 || len(r.notes) > 0 || len(r.facts) > 0 {
 				t.Errorf("the rule of %v, scoped away from %s sessions, judged their messages", rs.Checks, rev)
 			}
 		}

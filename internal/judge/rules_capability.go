@@ -6,31 +6,6 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
-// Methods and notifications that need a capability of the party that
-// receives (for requests) or sends (for notifications) them.
-var (
-	requestGates = map[string]string{
-		"tools/list": "server.tools", "tools/call": "server.tools",
-		"resources/list": "server.resources", "resources/read": "server.resources",
-		"resources/templates/list": "server.resources",
-		"resources/subscribe":      "server.resources.subscribe", "resources/unsubscribe": "server.resources.subscribe",
-		"prompts/list": "server.prompts", "prompts/get": "server.prompts",
-		"logging/setLevel":       "server.logging",
-		"completion/complete":    "server.completions",
-		"sampling/createMessage": "client.sampling",
-		"elicitation/create":     "client.elicitation",
-		"roots/list":             "client.roots",
-	}
-	notificationGates = map[string]string{
-		"notifications/tools/list_changed":     "server.tools.listChanged",
-		"notifications/prompts/list_changed":   "server.prompts.listChanged",
-		"notifications/resources/list_changed": "server.resources.listChanged",
-		"notifications/resources/updated":      "server.resources.subscribe",
-		"notifications/message":                "server.logging",
-		"notifications/roots/list_changed":     "client.roots.listChanged",
-	}
-)
-
 func init() {
 	register(RuleSpec{
 		Sees:   capabilitySights(),
@@ -62,17 +37,6 @@ func (capabilityRule) Message(s *Session, m *Msg) {
 	} else {
 		s.Pass("capability.negotiated-only", m.From)
 	}
-}
-
-// capabilitiesKnown reports whether the session has told us the capabilities
-// a gate reads: a handshake session once initialize completed, a stateless
-// session once the server answered server/discover (client capabilities
-// travel on each request).
-func capabilitiesKnown(s *Session, gate string) bool {
-	if strings.HasPrefix(gate, "client.") {
-		return s.ClientCaps != nil || s.InitRequest != nil
-	}
-	return s.ServerCaps != nil || s.InitResult != nil
 }
 
 var _ = spec.Both

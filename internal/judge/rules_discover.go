@@ -25,8 +25,6 @@ type discoverRule struct {
 	sawClientRequest bool
 }
 
-const codeMethodNotFound = -32601
-
 func (r *discoverRule) Message(s *Session, m *Msg) {
 	if !s.Stateless() {
 		return

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"encoding/json"
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -25,14 +24,6 @@ func init() {
 }
 
 type errorCodeRule struct{ BaseRule }
-
-// The codes the ranges are made of.
-const (
-	codeHeaderMismatch     = -32020
-	codeMissingCapability  = -32021
-	codeUnsupportedVersion = -32022
-	codeInvalidParams      = -32602
-)
 
 var (
 	retiredCodes   = map[int64]string{-32002: "resource not found in 2025-11-25 and earlier", -32042: "URL elicitation required in 2025-11-25"}
@@ -101,18 +92,4 @@ func checkUnsupportedVersionMeaning(s *Session, m *Msg) {
 	}
 	s.Expect("errorcode.defined-meaning", !slices.Contains(supported, requested), m.From, m.Event,
 		"error -32022 (UnsupportedProtocolVersion) answers a request for %q, which the error's own supported list %q includes", requested, supported)
-}
-
-// versionErrorData is the data member of an UnsupportedProtocolVersionError.
-type versionErrorData struct {
-	Supported []string `json:"supported"`
-	Requested *string  `json:"requested"`
-}
-
-func unsupportedVersionData(m *Msg) versionErrorData {
-	var d versionErrorData
-	if m.Error != nil {
-		_ = json.Unmarshal(m.Error.Data, &d)
-	}
-	return d
 }

@@ -59,7 +59,7 @@ func (httpRule) HTTP(s *Session, ev *trace.Event) {
 	if ev.Transport != trace.StreamableHTTP {
 		return
 	}
-	t := s.Shared().HTTP()
+	t := httpFact.Of(s)
 	switch {
 	case IsHTTPRequest(ev):
 		runExchangeHooks(httpHooks.request, s, t, t.openExchange(ev))
@@ -74,7 +74,7 @@ func (httpRule) Message(s *Session, m *Msg) {
 	if m.Event.Transport != trace.StreamableHTTP {
 		return
 	}
-	t := s.Shared().HTTP()
+	t := httpFact.Of(s)
 	if m.From == spec.Client {
 		if x := t.bodyMessage(m); x != nil {
 			for _, hook := range httpHooks.body {
@@ -90,7 +90,7 @@ func (httpRule) Lifecycle(s *Session, ev *trace.Event) {
 	if ev.Transport != trace.StreamableHTTP || ev.Exchange == 0 || ev.Stream == "" {
 		return
 	}
-	t := s.Shared().HTTP()
+	t := httpFact.Of(s)
 	runStreamHooks(httpHooks.closed, s, t, t.closeStream(ev), ev, nil)
 }
 
@@ -98,7 +98,7 @@ func (httpRule) End(s *Session) {
 	if s.Transport != trace.StreamableHTTP {
 		return
 	}
-	t := s.Shared().HTTP()
+	t := httpFact.Of(s)
 	if t.ended {
 		return
 	}

@@ -11,10 +11,6 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
-// maxListedTools bounds the tool definitions remembered for their
-// x-mcp-header annotations.
-const maxListedTools = 4096
-
 // The x-mcp-header annotations of a tool's inputSchema (2026-07-28), held
 // to their constraints wherever a tools/list result shows them.
 func init() {
@@ -33,24 +29,6 @@ func init() {
 	})
 }
 
-// headerAnnotation is one x-mcp-header found in an inputSchema.
-type headerAnnotation struct {
-	Raw  json.RawMessage
-	Name string
-	Path []string
-	// Static is set when only properties keys lead to it from the root.
-	Static bool
-	Type   json.RawMessage
-}
-
-// listedTool is what a tools/list result said of a tool's headers.
-type listedTool struct {
-	Params  []headerAnnotation
-	Invalid string
-	Listed  *trace.Event
-	Called  bool
-}
-
 type annotationRule struct{ BaseRule }
 
 func (annotationRule) Message(s *Session, m *Msg) {
@@ -66,7 +44,7 @@ func (annotationRule) Message(s *Session, m *Msg) {
 	Decode(m.Result, &res)
 	for _, tool := range res.Tools {
 		params := findAnnotations(tool.InputSchema)
-		s.Shared().ToolHeaders().put(tool.Name, &listedTool{Params: params, Invalid: judgeAnnotations(s, m, tool.Name, params), Listed: m.Event})
+		toolHeadersFact.Of(s).put(tool.Name, &listedTool{Params: params, Invalid: judgeAnnotations(s, m, tool.Name, params), Listed: m.Event})
 	}
 }
 

@@ -56,7 +56,7 @@ func judgeParamHeader(s *Session, x *httpExchange, h mirror) {
 
 // endInvalidTools passes the invalid tools the client listed and never called.
 func endInvalidTools(s *Session, t *httpTrace) {
-	s.Shared().ToolHeaders().each(func(_ string, tool *listedTool) {
+	toolHeadersFact.Of(s).each(func(_ string, tool *listedTool) {
 		if tool.Invalid != "" && !tool.Called {
 			s.Pass("http.invalid-tool-not-called", spec.Client)
 		}

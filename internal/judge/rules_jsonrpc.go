@@ -213,29 +213,4 @@ func (noResultRule) Message(s *Session, m *Msg) {
 	}
 }
 
-func isStringOrInteger(id []byte) bool {
-	if len(id) == 0 {
-		return false
-	}
-	if id[0] == '"' {
-		return true
-	}
-	for i, c := range id {
-		if (c < '0' || c > '9') && !(i == 0 && c == '-') {
-			return false
-		}
-	}
-	return true
-}
-
-func describe(m *Msg) string {
-	switch {
-	case m.Method != "":
-		return `"` + m.Method + `"`
-	case m.ID != nil:
-		return "with id " + string(m.ID)
-	}
-	return ""
-}
-
 var _ = spec.Both

@@ -13,7 +13,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	textmessage "golang.org/x/text/message"
 )
 
 // JSON Schema usage: every schema a message carries (tool input and output
@@ -193,7 +193,7 @@ func metaSchema(url string) *jsonschema.Schema {
 	return metaSchemas()[url]
 }
 
-var englishPrinter = message.NewPrinter(language.English)
+var englishPrinter = textmessage.NewPrinter(language.English)
 
 // schemaErrorSummary names the leaves of a validation error, sorted so the
 // message is the same whatever order the validator met them in.

@@ -126,11 +126,3 @@ func (r *loggingRule) response(s *Session, m *Msg) {
 		r.minimum, _ = stringField(m.Request.Params, "level")
 	}
 }
-
-// describeAnswer says how a response answered, for messages.
-func describeAnswer(m *Msg) string {
-	if m.Kind == KindError {
-		return "an error with code " + errorCodeText(m)
-	}
-	return "a result"
-}

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -113,30 +112,4 @@ func judgeInputRequests(s *Session, m *Msg, raw json.RawMessage) []string {
 			"inputRequests[%q] is a %q request; only elicitation/create, sampling/createMessage and roots/list may be asked for", k, method)
 	}
 	return keys
-}
-
-// objectKeys lists a JSON object's keys in order and returns the first
-// key that occurs twice (decoding into a map would silently keep one).
-func objectKeys(raw json.RawMessage) (keys []string, dup string) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, ""
-	}
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		k, isKey := tok.(string)
-		var skip json.RawMessage
-		if err != nil || !isKey || dec.Decode(&skip) != nil {
-			return keys, dup
-		}
-		if seen[k] && dup == "" {
-			dup = k
-		}
-		if !seen[k] {
-			keys = append(keys, k)
-		}
-		seen[k] = true
-	}
-	return keys, dup
 }

@@ -29,14 +29,9 @@ type paginationRule struct {
 	unissued map[string]bool
 }
 
-// maxCursors bounds the cursors remembered per session.
-const maxCursors = 4096
-
 func newPaginationRule() *paginationRule {
 	return &paginationRule{issued: newBoundedKeys(maxCursors), unissued: map[string]bool{}}
 }
-
-func cursorKey(method, cursor string) string { return method + "\x00" + cursor }
 
 func (r *paginationRule) Message(s *Session, m *Msg) {
 	r.after.message(s, m)

@@ -28,9 +28,6 @@ func init() {
 	})
 }
 
-// invalidParams is JSON-RPC's code for invalid method parameters.
-const invalidParams = -32602
-
 // maxPrompts bounds the prompt definitions a session keeps.
 const maxPrompts = 4096
 
@@ -174,6 +171,6 @@ func judgePromptError(s *Session, m *Msg, what string) {
 	if m.Kind == KindError && m.Error != nil {
 		answer = "error " + string(m.Error.Code)
 	}
-	s.Expect("prompts.error-codes", isInt && code == invalidParams, spec.Server, m.Event,
+	s.Expect("prompts.error-codes", isInt && code == codeInvalidParams, spec.Server, m.Event,
 		"prompts/get for %s was answered with %s, not error -32602 (invalid params)", what, answer)
 }

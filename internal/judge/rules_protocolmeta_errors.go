@@ -3,7 +3,6 @@ package judge
 import (
 	"encoding/json"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -51,13 +50,6 @@ func (r *requestRejectionRule) Message(s *Session, m *Msg) {
 	}
 }
 
-// answersClientRequest reports whether m is the server's first answer to a
-// request of the client (the initialize of a legacy client excepted).
-func answersClientRequest(m *Msg) bool {
-	return (m.Kind == KindResult || m.Kind == KindError) && m.From == spec.Server && m.Request != nil &&
-		!m.Answered && m.Request.Method != "initialize"
-}
-
 func (r *requestRejectionRule) checkMalformedAnswer(s *Session, m *Msg, missing []string) {
 	s.Expect("protocolmeta.reject-malformed", rejectsMalformed(m, missing), spec.Server, m.Event,
 		"request %q (line %d) lacks %s, yet the server answered with %s, not error -32602", m.Request.Method, m.Request.Line,
@@ -98,21 +90,6 @@ func (r *requestRejectionRule) checkMissingCapabilityError(s *Session, m *Msg) {
 	r.statuses.expect400(s, m, "protocolmeta.missing-capability-http-400", "error -32021")
 }
 
-// capabilityPaths flattens a capabilities object to the dotted paths of its
-// leaves ("elicitation.url", "roots"), sorted.
-func capabilityPaths(caps map[string]any, prefix string) []string {
-	var out []string
-	for k, v := range caps {
-		if sub, ok := v.(map[string]any); ok && len(sub) > 0 {
-			out = append(out, capabilityPaths(sub, prefix+k+".")...)
-		} else {
-			out = append(out, prefix+k)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 func declaredOf(c Caps, paths []string) []string {
 	var out []string
 	for _, p := range paths {
@@ -141,15 +118,3 @@ func checkCapabilityUse(s *Session, m *Msg, in inputRequest) {
 			m.Request.Method, m.Request.Line, need)
 	}
 }
-
-func answerName(m *Msg) string {
-	if m.Kind == KindResult {
-		return "a result"
-	}
-	if m.Error != nil {
-		return "error " + string(m.Error.Code)
-	}
-	return "an error"
-}
-
-func quote(s string) string { return `"` + s + `"` }

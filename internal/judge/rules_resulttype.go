@@ -18,8 +18,6 @@ func init() {
 
 type resultTypeRule struct{ BaseRule }
 
-var coreResultTypes = map[string]bool{"complete": true, "input_required": true}
-
 func (resultTypeRule) Message(s *Session, m *Msg) {
 	if !s.Stateless() || m.Kind != KindResult {
 		return
@@ -48,17 +46,4 @@ func checkResultTypeValue(s *Session, m *Msg, value, raw string) {
 		s.Fail("resulttype.known-value", m.From, m.Event,
 			`the result for %s has resultType %s, which is neither "complete" nor "input_required", and no extension was advertised via capabilities`, requestName(m), raw)
 	}
-}
-
-func advertisesExtensions(c Caps) bool {
-	ext, ok := c["extensions"].(map[string]any)
-	return ok && len(ext) > 0
-}
-
-// requestName names the request a response answers, for messages.
-func requestName(m *Msg) string {
-	if m.Request == nil {
-		return "id " + string(m.ID)
-	}
-	return `"` + m.Request.Method + `" (id ` + string(m.ID) + ")"
 }

@@ -150,10 +150,3 @@ func checkModelPreferences(s *Session, a *Ask, mp *modelPreferences) {
 		}
 	}
 }
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}

@@ -157,17 +157,6 @@ func checkExtensionIDs(s *Session, m *Msg, caps map[string]json.RawMessage, wher
 	}
 }
 
-func extensionIDProblem(id string) string {
-	k := splitMetaKey(id)
-	if !k.hasPrefix {
-		return "has no prefix; extension identifiers need one"
-	}
-	if p := prefixProblem(k.prefix); p != "" {
-		return p
-	}
-	return nameProblem(k.name)
-}
-
 var revisionMention = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
 
 // checkInitializeError: a legacy client that sent initialize has no way

@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"cmp"
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -46,8 +45,11 @@ type run struct {
 	ids idKeys
 	// requests hands out the Requests the sessions track.
 	requests requestArena
-	// shared holds rule facts that span every session of the trace.
-	shared Shared
+	// facts holds the trace's TraceFacts, by index.
+	facts []any
+	// legacySSE is set once a 2024-11-05 server named its endpoint on an
+	// SSE connection (http_legacy_endpoint.go).
+	legacySSE bool
 
 	notes     []string
 	events    int
@@ -255,12 +257,6 @@ func (r *run) unanswered() []Unanswered {
 		out = append(out, Unanswered{Party: q.From, Method: q.Method, ID: displayID(q.IDKey), Line: q.Line, Seq: q.Seq})
 	}
 	return out
-}
-
-// compareSent orders two requests by when they were sent: by seq, then,
-// for the elements of one batch, which share it, by their place in it.
-func (r *Request) compareSent(other *Request) int {
-	return cmp.Or(cmp.Compare(r.Seq, other.Seq), cmp.Compare(r.order, other.order))
 }
 
 func displayID(key string) string {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // samplingParams are the members of a sampling/createMessage request the
@@ -150,12 +149,4 @@ func equalStrings(a, b []string) bool {
 		}
 	}
 	return true
-}
-
-func quoteIDs(ids []string) string {
-	q := make([]string, len(ids))
-	for i, id := range ids {
-		q[i] = fmt.Sprintf("%q", id)
-	}
-	return "[" + strings.Join(q, ", ") + "]"
 }

@@ -72,11 +72,6 @@ func checkRejectionCode(s *Session, rep *Reply) {
 	}
 }
 
-func isInvalidParams(e *RPCError) bool {
-	code, ok := e.IntCode()
-	return ok && code == -32602
-}
-
 func checkToolsDeclared(s *Session, rep *Reply, p *samplingParams) {
 	if !p.toolEnabled() || rep.Ask.Caps == nil {
 		return

@@ -1,12 +1,10 @@
 package judge
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
 
-	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
@@ -204,55 +202,4 @@ func judgeInputValidated(s *Session, m *Msg, p *callParams, def *toolDef, succee
 	}
 	s.Expect("tools.input-validated", !succeeded, spec.Server, m.Event,
 		"tools/call %q carried arguments its inputSchema rejects (%v), and the server answered with a successful result", p.Name, err)
-}
-
-// validateArguments validates tools/call arguments as withoutNulls reads
-// them. The fast form reads null members as absent itself, so only the
-// arguments it does not prove valid are rewritten for the library.
-// The zero Checked, of absent arguments, reads as none.
-func (c *compiledSchema) validateArguments(args rawjson.Checked) error {
-	text := args
-	if isNoArguments(args.Bytes()) {
-		text = noArguments
-	}
-	if c.fast.Valid(text, true) {
-		return nil
-	}
-	return c.validateWithLibrary(withoutNulls(args.Bytes()))
-}
-
-// noArguments is the text absent or null arguments read as.
-var noArguments, _ = rawjson.Check([]byte(`{}`))
-
-// argumentsOrEmpty reads absent or null arguments as no arguments.
-func argumentsOrEmpty(args json.RawMessage) json.RawMessage {
-	if isNoArguments(args) {
-		return noArguments.Bytes()
-	}
-	return args
-}
-
-func isNoArguments(args []byte) bool { return args == nil || string(args) == "null" }
-
-// withoutNulls reads null arguments as absent, as the Streamable HTTP
-// transport does for mirrored parameters: a server that accepts null for
-// an optional argument has not skipped validation.
-func withoutNulls(args json.RawMessage) json.RawMessage {
-	args = argumentsOrEmpty(args)
-	if !bytes.Contains(args, []byte("null")) {
-		return args // nothing to drop: the same value as rewritten
-	}
-	var obj map[string]json.RawMessage
-	if !Decode(args, &obj) {
-		return args
-	}
-	for k, v := range obj {
-		if string(v) == "null" {
-			delete(obj, k)
-		} else {
-			obj[k] = withoutNulls(v)
-		}
-	}
-	out, _ := json.Marshal(obj)
-	return out
 }
