@@ -12,12 +12,12 @@ func init() {
 	register(RuleSpec{
 		Sees: append(askSights("elicitation/create"), sees(errorMsgs, spec.Server), sees(notificationMsgs, spec.Server, "notifications/elicitation/complete")),
 		Checks: []Check{
-			{"elicitation.complete-has-id", "notifications/elicitation/complete carries an elicitationId string"},
-			{"elicitation.complete-known-id", "the server announces the completion only of URL elicitations it put to this client"},
-			{"elicitation.required-error-code", "an error that lists required URL elicitations has code -32042"},
-			{"elicitation.required-error-justified", "a -32042 error requires at least one URL mode elicitation"},
-			{"elicitation.required-error-lists", "a -32042 error lists the elicitations required"},
-			{"elicitation.required-error-url-mode", "every elicitation a -32042 error lists is URL mode with an elicitationId"},
+			{ID: "elicitation.complete-has-id", Summary: "notifications/elicitation/complete carries an elicitationId string"},
+			{ID: "elicitation.complete-known-id", Summary: "the server announces the completion only of URL elicitations it put to this client"},
+			{ID: "elicitation.required-error-code", Summary: "an error that lists required URL elicitations has code -32042"},
+			{ID: "elicitation.required-error-justified", Summary: "a -32042 error requires at least one URL mode elicitation"},
+			{ID: "elicitation.required-error-lists", Summary: "a -32042 error lists the elicitations required"},
+			{ID: "elicitation.required-error-url-mode", Summary: "every elicitation a -32042 error lists is URL mode with an elicitationId"},
 		},
 		New: func() Rule { return &elicitationCompleteRule{asks: askTracker{method: "elicitation/create"}} },
 	})

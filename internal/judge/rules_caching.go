@@ -13,10 +13,10 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, ""), sees(responseMsgs, "", sortedKeysOf(cacheableMethods)...)},
 		Checks: []Check{
-			{"caching.hints-present", "complete results of server/discover, the list methods and resources/read carry ttlMs and a cacheScope of \"public\" or \"private\""},
-			{"caching.ttl-valid", "ttlMs is an integer of at least 0"},
-			{"caching.scope-consistent-pages", "every page of a listing carries the cacheScope of the page whose nextCursor requested it"},
-			{"caching.restart-after-invalid-cursor", "after the server refuses a cursor it had issued, the client's next request of that list starts from the beginning"},
+			{ID: "caching.hints-present", Summary: "complete results of server/discover, the list methods and resources/read carry ttlMs and a cacheScope of \"public\" or \"private\""},
+			{ID: "caching.ttl-valid", Summary: "ttlMs is an integer of at least 0"},
+			{ID: "caching.scope-consistent-pages", Summary: "every page of a listing carries the cacheScope of the page whose nextCursor requested it"},
+			{ID: "caching.restart-after-invalid-cursor", Summary: "after the server refuses a cursor it had issued, the client's next request of that list starts from the beginning"},
 		},
 		New:      func() Rule { return newCachingRule() },
 		Messages: statelessOnly,

@@ -12,14 +12,14 @@ import (
 func init() {
 	register(RuleSpec{
 		Checks: []Check{
-			{"cancellation.in-flight-only", "a cancellation names a request its issuer sent and had not seen answered (2025-11-25: issued by the canceller; 2026-07-28: by the client)"},
-			{"cancellation.not-initialize", "the client never cancels its initialize request"},
-			{"cancellation.tasks-use-tasks-cancel", "a task-augmented request is cancelled with tasks/cancel, never notifications/cancelled"},
-			{"cancellation.no-response-after-cancel", "a receiver that has read a cancellation sends no response to the cancelled request"},
-			{"cancellation.race-survived", "a receiver goes on with the session after a cancellation of a request it had already answered"},
-			{"cancellation.invalid-ignored", "a receiver ignores a cancellation of an unknown or completed request, or a malformed one: no error reply, no broken transport"},
-			{"cancellation.server-subscriptions-only", "2026-07-28: the server cancels nothing but a subscriptions/listen request"},
-			{"cancellation.server-teardown-notice", "2026-07-28 over stdio: a server ending a subscription on its own sends notifications/cancelled for its subscriptions/listen request"},
+			{ID: "cancellation.in-flight-only", Summary: "a cancellation names a request its issuer sent and had not seen answered (2025-11-25: issued by the canceller; 2026-07-28: by the client)"},
+			{ID: "cancellation.not-initialize", Summary: "the client never cancels its initialize request"},
+			{ID: "cancellation.tasks-use-tasks-cancel", Summary: "a task-augmented request is cancelled with tasks/cancel, never notifications/cancelled"},
+			{ID: "cancellation.no-response-after-cancel", Summary: "a receiver that has read a cancellation sends no response to the cancelled request"},
+			{ID: "cancellation.race-survived", Summary: "a receiver goes on with the session after a cancellation of a request it had already answered"},
+			{ID: "cancellation.invalid-ignored", Summary: "a receiver ignores a cancellation of an unknown or completed request, or a malformed one: no error reply, no broken transport"},
+			{ID: "cancellation.server-subscriptions-only", Summary: "2026-07-28: the server cancels nothing but a subscriptions/listen request"},
+			{ID: "cancellation.server-teardown-notice", Summary: "2026-07-28 over stdio: a server ending a subscription on its own sends notifications/cancelled for its subscriptions/listen request"},
 		},
 		New: func() Rule { return newCancellationRule() },
 	})

@@ -14,8 +14,8 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(notificationMsgs, "", "notifications/cancelled")},
 		Checks: []Check{
-			{"cancelparams.request-id-present", "notifications/cancelled carries a requestId"},
-			{"cancelparams.request-id-issued", "the requestId of notifications/cancelled is the id of a request issued earlier (by the canceller; in 2026-07-28 by the client)"},
+			{ID: "cancelparams.request-id-present", Summary: "notifications/cancelled carries a requestId"},
+			{ID: "cancelparams.request-id-issued", Summary: "the requestId of notifications/cancelled is the id of a request issued earlier (by the canceller; in 2026-07-28 by the client)"},
 		},
 		New: func() Rule { return cancelParamsRule{} },
 	})

@@ -12,12 +12,12 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{methods: []string{"completion/complete", "prompts/list", "notifications/prompts/list_changed"}}},
 		Checks: []Check{
-			{"completion.capability-declared", "a server that answers completion/complete with a result declared the completions capability"},
-			{"completion.values-limit", "a completion result carries at most 100 values"},
-			{"completion.unsupported-error", "a server without the completions capability refuses completion/complete with -32601 (Method not found)"},
-			{"completion.unknown-prompt-error", "completion/complete for a prompt the server's complete prompts/list did not name is refused with -32602 (Invalid params)"},
-			{"completion.invalid-params-error", "completion/complete without a valid ref or argument is refused with -32602 (Invalid params)"},
-			{"completion.rejects-invalid", "completion/complete without a valid ref or argument is refused with an error, not answered with suggestions"},
+			{ID: "completion.capability-declared", Summary: "a server that answers completion/complete with a result declared the completions capability"},
+			{ID: "completion.values-limit", Summary: "a completion result carries at most 100 values"},
+			{ID: "completion.unsupported-error", Summary: "a server without the completions capability refuses completion/complete with -32601 (Method not found)"},
+			{ID: "completion.unknown-prompt-error", Summary: "completion/complete for a prompt the server's complete prompts/list did not name is refused with -32602 (Invalid params)"},
+			{ID: "completion.invalid-params-error", Summary: "completion/complete without a valid ref or argument is refused with -32602 (Invalid params)"},
+			{ID: "completion.rejects-invalid", Summary: "completion/complete without a valid ref or argument is refused with an error, not answered with suggestions"},
 		},
 		New: func() Rule { return newCompletionRule() },
 	})

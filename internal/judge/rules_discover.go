@@ -11,9 +11,9 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, spec.Client), sees(responseMsgs, spec.Server, "server/discover")},
 		Checks: []Check{
-			{"discover.implemented", "the server answers server/discover, never with -32601 (method not found)"},
-			{"discover.server-info", "the discover result carries io.modelcontextprotocol/serverInfo in _meta"},
-			{"discover.first-on-stdio", "on stdio, a modern client's first request is server/discover"},
+			{ID: "discover.implemented", Summary: "the server answers server/discover, never with -32601 (method not found)"},
+			{ID: "discover.server-info", Summary: "the discover result carries io.modelcontextprotocol/serverInfo in _meta"},
+			{ID: "discover.first-on-stdio", Summary: "on stdio, a modern client's first request is server/discover"},
 		},
 		New:      func() Rule { return &discoverRule{} },
 		Messages: statelessOnly,

@@ -12,11 +12,11 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{kinds: errorMsgs}},
 		Checks: []Check{
-			{"errorcode.retired", "no party emits -32002 or -32042, the codes earlier revisions defined"},
-			{"errorcode.legacy-range", "no party uses a code of the legacy sub-range -32000 to -32019"},
-			{"errorcode.mcp-range-defined", "no party emits a code of the MCP sub-range -32020 to -32099 the specification does not define"},
-			{"errorcode.defined-meaning", "the defined MCP codes are used with their meaning: -32020 for HTTP header mismatches, -32022 for a version the server does not support"},
-			{"errorcode.outside-reserved", "codes for purposes the specification does not define lie outside the JSON-RPC reserved range -32768 to -32000"},
+			{ID: "errorcode.retired", Summary: "no party emits -32002 or -32042, the codes earlier revisions defined"},
+			{ID: "errorcode.legacy-range", Summary: "no party uses a code of the legacy sub-range -32000 to -32019"},
+			{ID: "errorcode.mcp-range-defined", Summary: "no party emits a code of the MCP sub-range -32020 to -32099 the specification does not define"},
+			{ID: "errorcode.defined-meaning", Summary: "the defined MCP codes are used with their meaning: -32020 for HTTP header mismatches, -32022 for a version the server does not support"},
+			{ID: "errorcode.outside-reserved", Summary: "codes for purposes the specification does not define lie outside the JSON-RPC reserved range -32768 to -32000"},
 		},
 		New:      func() Rule { return errorCodeRule{} },
 		Messages: statelessOnly,

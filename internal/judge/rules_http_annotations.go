@@ -17,12 +17,12 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(resultMsgs, "", "tools/list")},
 		Checks: []Check{
-			{"http.x-mcp-header-nonempty", "no x-mcp-header annotation is empty"},
-			{"http.x-mcp-header-token", "every x-mcp-header value is an HTTP field-name token"},
-			{"http.x-mcp-header-no-control", "no x-mcp-header value holds a control character"},
-			{"http.x-mcp-header-unique", "x-mcp-header values are unique, ignoring case, within an inputSchema"},
-			{"http.x-mcp-header-primitive", "x-mcp-header annotates only integer, string or boolean properties"},
-			{"http.x-mcp-header-reachable", "x-mcp-header annotates only properties reached from the root through properties keys"},
+			{ID: "http.x-mcp-header-nonempty", Summary: "no x-mcp-header annotation is empty"},
+			{ID: "http.x-mcp-header-token", Summary: "every x-mcp-header value is an HTTP field-name token"},
+			{ID: "http.x-mcp-header-no-control", Summary: "no x-mcp-header value holds a control character"},
+			{ID: "http.x-mcp-header-unique", Summary: "x-mcp-header values are unique, ignoring case, within an inputSchema"},
+			{ID: "http.x-mcp-header-primitive", Summary: "x-mcp-header annotates only integer, string or boolean properties"},
+			{ID: "http.x-mcp-header-reachable", Summary: "x-mcp-header annotates only properties reached from the root through properties keys"},
 		},
 		New:      func() Rule { return annotationRule{} },
 		Messages: statelessOnly,

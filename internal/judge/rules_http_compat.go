@@ -11,9 +11,9 @@ import (
 // no reason to fall back to initialize, and a server of this revision only
 // answers the older transport's GET, DELETE and session ids as such.
 var httpCompatChecks = []Check{
-	{"http.modern-error-no-fallback", "after a 400 carrying a modern JSON-RPC error the client does not fall back to initialize"},
-	{"http.legacy-405", "a server supporting only 2026-07-28 answers GET and DELETE with 405"},
-	{"http.no-session-ids", "a server supporting only 2026-07-28 neither mints nor echoes MCP-Session-Id"},
+	{ID: "http.modern-error-no-fallback", Summary: "after a 400 carrying a modern JSON-RPC error the client does not fall back to initialize"},
+	{ID: "http.legacy-405", Summary: "a server supporting only 2026-07-28 answers GET and DELETE with 405"},
+	{ID: "http.no-session-ids", Summary: "a server supporting only 2026-07-28 neither mints nor echoes MCP-Session-Id"},
 }
 
 // noteDiscover keeps the revisions a server/discover result lists.

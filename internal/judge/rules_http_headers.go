@@ -12,17 +12,17 @@ import (
 // the body, values that are not plain ASCII travel in a Base64 sentinel,
 // and the server refuses a request whose headers and body disagree.
 var httpHeaderChecks = []Check{
-	{"http.standard-headers", "every POSTed request carries Mcp-Method, and Mcp-Name where the method has one, equal to the body's values"},
-	{"http.name-header-encoding", "an Mcp-Name whose value is not plain ASCII travels as a Base64 sentinel of it"},
-	{"http.header-sentinel-lowercase", "a Base64 sentinel is written exactly =?base64?...?=, in lower case"},
-	{"http.header-sentinel-escaped", "a plain value that looks like a Base64 sentinel is itself Base64-encoded"},
-	{"http.header-mismatch-rejected", "the server refuses a request whose mirrored headers are missing or disagree with its body"},
-	{"http.header-mismatch-error", "a request refused for its headers gets 400 Bad Request and a HeaderMismatch (-32020) error"},
-	{"http.version-mismatch-error", "a request whose MCP-Protocol-Version differs from its _meta gets 400 Bad Request and HeaderMismatch (-32020)"},
-	{"http.param-mismatch-rejected", "the server refuses a call whose Mcp-Param header disagrees with the argument"},
-	{"http.param-missing-rejected", "the server refuses a call that leaves out the Mcp-Param header of an argument present in the body"},
-	{"http.header-decoded-before-compare", "the server decodes Base64 sentinels before comparing: a correctly encoded header is not refused as a mismatch"},
-	{"http.method-not-found-404", "a Method not found (-32601) error travels with HTTP 404"},
+	{ID: "http.standard-headers", Summary: "every POSTed request carries Mcp-Method, and Mcp-Name where the method has one, equal to the body's values"},
+	{ID: "http.name-header-encoding", Summary: "an Mcp-Name whose value is not plain ASCII travels as a Base64 sentinel of it"},
+	{ID: "http.header-sentinel-lowercase", Summary: "a Base64 sentinel is written exactly =?base64?...?=, in lower case"},
+	{ID: "http.header-sentinel-escaped", Summary: "a plain value that looks like a Base64 sentinel is itself Base64-encoded"},
+	{ID: "http.header-mismatch-rejected", Summary: "the server refuses a request whose mirrored headers are missing or disagree with its body"},
+	{ID: "http.header-mismatch-error", Summary: "a request refused for its headers gets 400 Bad Request and a HeaderMismatch (-32020) error"},
+	{ID: "http.version-mismatch-error", Summary: "a request whose MCP-Protocol-Version differs from its _meta gets 400 Bad Request and HeaderMismatch (-32020)"},
+	{ID: "http.param-mismatch-rejected", Summary: "the server refuses a call whose Mcp-Param header disagrees with the argument"},
+	{ID: "http.param-missing-rejected", Summary: "the server refuses a call that leaves out the Mcp-Param header of an argument present in the body"},
+	{ID: "http.header-decoded-before-compare", Summary: "the server decodes Base64 sentinels before comparing: a correctly encoded header is not refused as a mismatch"},
+	{ID: "http.method-not-found-404", Summary: "a Method not found (-32601) error travels with HTTP 404"},
 }
 
 // replyExpectation is what a request's headers oblige the server's reply

@@ -8,15 +8,15 @@ import (
 // what the client sends for each x-mcp-header annotation, and how the
 // server treats it.
 var httpParamChecks = []Check{
-	{"http.param-header-mirrored", "a tools/call over HTTP carries Mcp-Param-{Name} with the value of every annotated argument present"},
-	{"http.param-header-omitted", "a tools/call over HTTP carries no Mcp-Param-{Name} for an annotated argument that is null or absent"},
-	{"http.param-header-encoding", "an Mcp-Param value that is not plain ASCII travels as a Base64 sentinel of it"},
-	{"http.param-header-not-expected", "the server does not refuse a call for leaving out the header of a null or absent argument"},
-	{"http.param-header-numeric-compare", "the server compares integer headers with the body by value"},
-	{"http.param-header-invalid-rejected", "the server refuses a call whose recognized Mcp-Param header holds invalid characters"},
-	{"http.x-mcp-header-safe-integer", "an annotated integer argument is within JavaScript's safe integer range"},
-	{"http.invalid-tool-not-called", "a client over HTTP never calls a tool whose x-mcp-header annotations are invalid"},
-	{"http.mismatch-relist", "after a HeaderMismatch on a tools/call the client lists the tools again before retrying"},
+	{ID: "http.param-header-mirrored", Summary: "a tools/call over HTTP carries Mcp-Param-{Name} with the value of every annotated argument present"},
+	{ID: "http.param-header-omitted", Summary: "a tools/call over HTTP carries no Mcp-Param-{Name} for an annotated argument that is null or absent"},
+	{ID: "http.param-header-encoding", Summary: "an Mcp-Param value that is not plain ASCII travels as a Base64 sentinel of it"},
+	{ID: "http.param-header-not-expected", Summary: "the server does not refuse a call for leaving out the header of a null or absent argument"},
+	{ID: "http.param-header-numeric-compare", Summary: "the server compares integer headers with the body by value"},
+	{ID: "http.param-header-invalid-rejected", Summary: "the server refuses a call whose recognized Mcp-Param header holds invalid characters"},
+	{ID: "http.x-mcp-header-safe-integer", Summary: "an annotated integer argument is within JavaScript's safe integer range"},
+	{ID: "http.invalid-tool-not-called", Summary: "a client over HTTP never calls a tool whose x-mcp-header annotations are invalid"},
+	{ID: "http.mismatch-relist", Summary: "after a HeaderMismatch on a tools/call the client lists the tools again before retrying"},
 }
 
 func checkParamHeaders(s *Session, t *httpTrace, x *httpExchange, m *Msg) {

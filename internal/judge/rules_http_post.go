@@ -8,15 +8,15 @@ import (
 // Sending messages: every client message is its own POST to the MCP
 // endpoint, and the server answers each POST by what it carried.
 var httpPostChecks = []Check{
-	{"http.endpoint-accepts-post", "the MCP endpoint accepts POST: no POST to it is answered 405"},
-	{"http.client-messages-post", "every client message travels in an HTTP POST to the MCP endpoint"},
-	{"http.post-accept", "every POST's Accept header lists application/json and text/event-stream"},
-	{"http.post-single-message", "every POST body is one JSON-RPC message (in 2026-07-28 a request or notification), not a batch"},
-	{"http.accepted-202", "a POSTed notification or response the server accepts is answered 202 with no body"},
-	{"http.rejected-error-status", "a POSTed notification or response the server does not accept is answered with an HTTP error status"},
-	{"http.request-response-type", "a POSTed request answered 2xx comes back as application/json or text/event-stream"},
-	{"http.get-accept", "every GET's Accept header lists text/event-stream"},
-	{"http.get-response-type", "a GET is answered with text/event-stream or 405"},
+	{ID: "http.endpoint-accepts-post", Summary: "the MCP endpoint accepts POST: no POST to it is answered 405"},
+	{ID: "http.client-messages-post", Summary: "every client message travels in an HTTP POST to the MCP endpoint"},
+	{ID: "http.post-accept", Summary: "every POST's Accept header lists application/json and text/event-stream"},
+	{ID: "http.post-single-message", Summary: "every POST body is one JSON-RPC message (in 2026-07-28 a request or notification), not a batch"},
+	{ID: "http.accepted-202", Summary: "a POSTed notification or response the server accepts is answered 202 with no body"},
+	{ID: "http.rejected-error-status", Summary: "a POSTed notification or response the server does not accept is answered with an HTTP error status"},
+	{ID: "http.request-response-type", Summary: "a POSTed request answered 2xx comes back as application/json or text/event-stream"},
+	{ID: "http.get-accept", Summary: "every GET's Accept header lists text/event-stream"},
+	{ID: "http.get-response-type", Summary: "a GET is answered with text/event-stream or 405"},
 }
 
 func checkPostAccept(s *Session, t *httpTrace, x *httpExchange) {

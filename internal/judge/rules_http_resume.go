@@ -14,14 +14,14 @@ const maxPendingStreams = 256
 // Resumability, redelivery and cancellation (2025-11-25): event ids, the
 // retry hint, reconnecting with Last-Event-ID, and one stream per message.
 var httpResumeChecks = []Check{
-	{"http.sse-retry-before-close", "a server that closes a POST's SSE stream before the response, after an event id, sent a retry field"},
-	{"http.client-reconnects", "a client whose POST stream the server closed before the response reconnects with Last-Event-ID"},
-	{"http.retry-respected", "a client waits the retry field's milliseconds before reconnecting"},
-	{"http.resume-last-event-id", "a client resumes with a GET whose Last-Event-ID is an event id the server sent"},
-	{"http.sse-id-unique", "SSE event ids are unique across the streams of a session (a redelivery on its stream's resumption aside)"},
-	{"http.no-broadcast", "no server message travels on two streams (a redelivery on its stream's resumption aside)"},
-	{"http.replay-same-stream", "a resumed stream replays only what belonged to the stream it resumes"},
-	{"http.cancel-explicitly", "a client abandoning a request sends notifications/cancelled rather than just dropping its stream"},
+	{ID: "http.sse-retry-before-close", Summary: "a server that closes a POST's SSE stream before the response, after an event id, sent a retry field"},
+	{ID: "http.client-reconnects", Summary: "a client whose POST stream the server closed before the response reconnects with Last-Event-ID"},
+	{ID: "http.retry-respected", Summary: "a client waits the retry field's milliseconds before reconnecting"},
+	{ID: "http.resume-last-event-id", Summary: "a client resumes with a GET whose Last-Event-ID is an event id the server sent"},
+	{ID: "http.sse-id-unique", Summary: "SSE event ids are unique across the streams of a session (a redelivery on its stream's resumption aside)"},
+	{ID: "http.no-broadcast", Summary: "no server message travels on two streams (a redelivery on its stream's resumption aside)"},
+	{ID: "http.replay-same-stream", Summary: "a resumed stream replays only what belonged to the stream it resumes"},
+	{ID: "http.cancel-explicitly", Summary: "a client abandoning a request sends notifications/cancelled rather than just dropping its stream"},
 }
 
 // cancelled reports whether the client cancelled the request call.

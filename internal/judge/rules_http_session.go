@@ -9,13 +9,13 @@ import (
 // at initialization, echoed on every later request, ended by DELETE or by
 // the server, after which it is answered 404 and the client starts anew.
 var httpSessionChecks = []Check{
-	{"http.session-id-visible-ascii", "an assigned session id holds only visible ASCII (0x21-0x7E)"},
-	{"http.session-id-strength", "an assigned session id is unique in the trace and long enough to hold 64 random bits"},
-	{"http.session-id-echoed", "every request after a session id was assigned carries it in MCP-Session-Id"},
-	{"http.session-missing-400", "a request without the session id it needs is answered 400, not 404"},
-	{"http.terminated-session-404", "a request on a session that ended is answered 404, never 2xx"},
-	{"http.reinitialize-after-404", "after a 404 on its session the client sends a new initialize without a session id"},
-	{"http.session-delete", "a client that leaves a session for a new one ends it with DELETE first"},
+	{ID: "http.session-id-visible-ascii", Summary: "an assigned session id holds only visible ASCII (0x21-0x7E)"},
+	{ID: "http.session-id-strength", Summary: "an assigned session id is unique in the trace and long enough to hold 64 random bits"},
+	{ID: "http.session-id-echoed", Summary: "every request after a session id was assigned carries it in MCP-Session-Id"},
+	{ID: "http.session-missing-400", Summary: "a request without the session id it needs is answered 400, not 404"},
+	{ID: "http.terminated-session-404", Summary: "a request on a session that ended is answered 404, never 2xx"},
+	{ID: "http.reinitialize-after-404", Summary: "after a 404 on its session the client sends a new initialize without a session id"},
+	{ID: "http.session-delete", Summary: "a client that leaves a session for a new one ends it with DELETE first"},
 }
 
 // httpSession is a session id the server assigned, and what became of it.

@@ -11,13 +11,13 @@ import (
 // SSE streams: what a server sends on the stream answering a POST, and on
 // a stream the client opened with GET.
 var httpSSEChecks = []Check{
-	{"http.sse-priming-event", "an SSE stream answering a POST opens with an event that carries an id and no data"},
-	{"http.sse-ends-after-response", "an SSE stream ends with the response to its request: nothing follows it, and the server closes the stream"},
-	{"http.sse-no-buffering", "an SSE response carries X-Accel-Buffering: no"},
-	{"http.post-stream-related", "notifications on a POST's stream relate to its request (progress tokens; in 2026-07-28 list changes only on a subscriptions/listen stream)"},
-	{"http.get-no-response", "no response travels on a GET stream that resumes nothing"},
-	{"http.get-stream-unrelated", "a GET stream carries no progress of a request still in flight"},
-	{"http.sse-response-delivered", "an SSE stream answering a request delivers its response; one ended without it leaves an event id to resume from"},
+	{ID: "http.sse-priming-event", Summary: "an SSE stream answering a POST opens with an event that carries an id and no data"},
+	{ID: "http.sse-ends-after-response", Summary: "an SSE stream ends with the response to its request: nothing follows it, and the server closes the stream"},
+	{ID: "http.sse-no-buffering", Summary: "an SSE response carries X-Accel-Buffering: no"},
+	{ID: "http.post-stream-related", Summary: "notifications on a POST's stream relate to its request (progress tokens; in 2026-07-28 list changes only on a subscriptions/listen stream)"},
+	{ID: "http.get-no-response", Summary: "no response travels on a GET stream that resumes nothing"},
+	{ID: "http.get-stream-unrelated", Summary: "a GET stream carries no progress of a request still in flight"},
+	{ID: "http.sse-response-delivered", Summary: "an SSE stream answering a request delivers its response; one ended without it leaves an event id to resume from"},
 }
 
 func checkPrimingEvent(s *Session, t *httpTrace, x *httpExchange, ev *trace.Event, m *Msg) {

@@ -11,11 +11,11 @@ import (
 // body's _meta (2026-07-28); a version the server does not implement is
 // refused with 400.
 var httpVersionChecks = []Check{
-	{"http.protocol-version-header", "every HTTP request after initialization (2026-07-28: every POSTed request) carries MCP-Protocol-Version"},
-	{"http.protocol-version-negotiated", "the MCP-Protocol-Version a client sends is the negotiated revision"},
-	{"http.protocol-version-matches-meta", "MCP-Protocol-Version equals the request's _meta io.modelcontextprotocol/protocolVersion"},
-	{"http.bad-version-400", "a request whose MCP-Protocol-Version names no published revision is answered 400"},
-	{"http.unsupported-version-error", "a request for a revision the server does not implement is answered 400 with UnsupportedProtocolVersionError listing the supported versions"},
+	{ID: "http.protocol-version-header", Summary: "every HTTP request after initialization (2026-07-28: every POSTed request) carries MCP-Protocol-Version"},
+	{ID: "http.protocol-version-negotiated", Summary: "the MCP-Protocol-Version a client sends is the negotiated revision"},
+	{ID: "http.protocol-version-matches-meta", Summary: "MCP-Protocol-Version equals the request's _meta io.modelcontextprotocol/protocolVersion"},
+	{ID: "http.bad-version-400", Summary: "a request whose MCP-Protocol-Version names no published revision is answered 400"},
+	{ID: "http.unsupported-version-error", Summary: "a request for a revision the server does not implement is answered 400 with UnsupportedProtocolVersionError listing the supported versions"},
 }
 
 // publishedRevisions are the revisions of the specification published so

@@ -23,8 +23,8 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{kinds: requestMsgs | resultMsgs}},
 		Checks: []Check{
-			{"jsonschema.valid", "every JSON Schema a message carries is valid under its declared or default (2020-12) dialect"},
-			{"jsonschema.dialect-2020-12", "the JSON Schemas a party sends use the 2020-12 dialect"},
+			{ID: "jsonschema.valid", Summary: "every JSON Schema a message carries is valid under its declared or default (2020-12) dialect"},
+			{ID: "jsonschema.dialect-2020-12", Summary: "the JSON Schemas a party sends use the 2020-12 dialect"},
 		},
 		New: func() Rule { return &jsonSchemaRule{} },
 	})

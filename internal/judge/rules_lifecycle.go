@@ -10,13 +10,13 @@ import (
 func init() {
 	register(RuleSpec{
 		Checks: []Check{
-			{"lifecycle.initialize-first", "the client's first message is the initialize request"},
-			{"lifecycle.initialize-result", "the server answers initialize with its protocolVersion, capabilities and serverInfo"},
-			{"lifecycle.initialized-sent", "after a successful initialize the client sends notifications/initialized"},
-			{"lifecycle.client-waits", "the client sends no request but ping before the initialize result"},
-			{"lifecycle.server-waits", "the server sends no request but ping before notifications/initialized"},
-			{"lifecycle.client-version", "the initialize request carries a protocolVersion"},
-			{"lifecycle.server-version", "the initialize result's protocolVersion is a revision identifier"},
+			{ID: "lifecycle.initialize-first", Summary: "the client's first message is the initialize request"},
+			{ID: "lifecycle.initialize-result", Summary: "the server answers initialize with its protocolVersion, capabilities and serverInfo"},
+			{ID: "lifecycle.initialized-sent", Summary: "after a successful initialize the client sends notifications/initialized"},
+			{ID: "lifecycle.client-waits", Summary: "the client sends no request but ping before the initialize result"},
+			{ID: "lifecycle.server-waits", Summary: "the server sends no request but ping before notifications/initialized"},
+			{ID: "lifecycle.client-version", Summary: "the initialize request carries a protocolVersion"},
+			{ID: "lifecycle.server-version", Summary: "the initialize result's protocolVersion is a revision identifier"},
 		},
 		New:      func() Rule { return &lifecycleRule{} },
 		Messages: handshakeOnly,

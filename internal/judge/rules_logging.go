@@ -14,12 +14,12 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, spec.Client, "logging/setLevel"), sees(notificationMsgs, spec.Server, "notifications/message"), sees(responseMsgs, spec.Server, "logging/setLevel"), {kinds: requestMsgs, from: spec.Client, sessions: statelessOnly}, {kinds: responseMsgs, from: spec.Server, sessions: statelessOnly}},
 		Checks: []Check{
-			{"logging.capability-declared", "a server that sends notifications/message declared the logging capability"},
-			{"logging.respects-level", "no notifications/message is below the level the client set (logging/setLevel in 2025-11-25, the request's logLevel in 2026-07-28)"},
-			{"logging.invalid-level-rejected", "a level that is not one of the eight syslog levels is refused with -32602 (Invalid params)"},
-			{"logging.no-credentials", "no notifications/message carries a recognisable credential (private key, cloud or platform access token, bearer token)"},
-			{"logging.only-when-requested", "2026-07-28: notifications/message only for a request in flight that carries io.modelcontextprotocol/logLevel"},
-			{"logging.request-scoped", "2026-07-28: notifications/message never on a subscriptions/listen stream or a stream other than its request's"},
+			{ID: "logging.capability-declared", Summary: "a server that sends notifications/message declared the logging capability"},
+			{ID: "logging.respects-level", Summary: "no notifications/message is below the level the client set (logging/setLevel in 2025-11-25, the request's logLevel in 2026-07-28)"},
+			{ID: "logging.invalid-level-rejected", Summary: "a level that is not one of the eight syslog levels is refused with -32602 (Invalid params)"},
+			{ID: "logging.no-credentials", Summary: "no notifications/message carries a recognisable credential (private key, cloud or platform access token, bearer token)"},
+			{ID: "logging.only-when-requested", Summary: "2026-07-28: notifications/message only for a request in flight that carries io.modelcontextprotocol/logLevel"},
+			{ID: "logging.request-scoped", Summary: "2026-07-28: notifications/message never on a subscriptions/listen stream or a stream other than its request's"},
 		},
 		New: func() Rule { return newLoggingRule() },
 	})

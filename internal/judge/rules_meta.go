@@ -6,12 +6,12 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{kinds: requestMsgs | notificationMsgs | resultMsgs}},
 		Checks: []Check{
-			{"meta.prefix-labels", "a _meta key prefix is a series of dot-separated labels followed by a slash"},
-			{"meta.label-form", "each label of a _meta key prefix starts with a letter, ends with a letter or digit, and holds only letters, digits and hyphens"},
-			{"meta.reverse-dns", "a _meta key prefix that names a domain writes it in reverse DNS notation"},
-			{"meta.name-ends", "a non-empty _meta key name begins and ends with an alphanumeric character"},
-			{"meta.name-chars", "between its ends a _meta key name holds only hyphens, underscores, dots and alphanumerics"},
-			{"meta.trace-context", "traceparent, tracestate and baggage in _meta follow the W3C Trace Context and Baggage formats"},
+			{ID: "meta.prefix-labels", Summary: "a _meta key prefix is a series of dot-separated labels followed by a slash"},
+			{ID: "meta.label-form", Summary: "each label of a _meta key prefix starts with a letter, ends with a letter or digit, and holds only letters, digits and hyphens"},
+			{ID: "meta.reverse-dns", Summary: "a _meta key prefix that names a domain writes it in reverse DNS notation"},
+			{ID: "meta.name-ends", Summary: "a non-empty _meta key name begins and ends with an alphanumeric character"},
+			{ID: "meta.name-chars", Summary: "between its ends a _meta key name holds only hyphens, underscores, dots and alphanumerics"},
+			{ID: "meta.trace-context", Summary: "traceparent, tracestate and baggage in _meta follow the W3C Trace Context and Baggage formats"},
 		},
 		New: func() Rule { return &metaRule{} },
 	})

@@ -10,9 +10,9 @@ import (
 func init() {
 	register(RuleSpec{
 		Checks: []Check{
-			{"pagination.cursor-issued", "2025-11-25: every cursor a client sends was issued as nextCursor of an earlier result of the same list method in the session"},
-			{"pagination.invalid-cursor-error", "a list request with a cursor the server never issued, when refused, is refused with -32602 (Invalid params)"},
-			{"pagination.invalid-cursor-survived", "the server answers a list request with a cursor it never issued (a result or an error) rather than breaking the transport"},
+			{ID: "pagination.cursor-issued", Summary: "2025-11-25: every cursor a client sends was issued as nextCursor of an earlier result of the same list method in the session"},
+			{ID: "pagination.invalid-cursor-error", Summary: "a list request with a cursor the server never issued, when refused, is refused with -32602 (Invalid params)"},
+			{ID: "pagination.invalid-cursor-survived", Summary: "the server answers a list request with a cursor it never issued (a result or an error) rather than breaking the transport"},
 		},
 		New: func() Rule { return newPaginationRule() },
 	})

@@ -8,7 +8,7 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(wellFormedMsgs, spec.Server)},
 		Checks: []Check{
-			{"patterns.no-server-requests", "the server sends no JSON-RPC request"},
+			{ID: "patterns.no-server-requests", Summary: "the server sends no JSON-RPC request"},
 		},
 		New:      func() Rule { return patternsRule{} },
 		Messages: statelessOnly,

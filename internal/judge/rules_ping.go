@@ -14,7 +14,7 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, "", "ping"), sees(responseMsgs, "")},
 		Checks: []Check{
-			{"ping.empty-result", "a ping is answered with an empty result (nothing but _meta), never with an error, and not left unanswered while the receiver answers requests sent after it"},
+			{ID: "ping.empty-result", Summary: "a ping is answered with an empty result (nothing but _meta), never with an error, and not left unanswered while the receiver answers requests sent after it"},
 		},
 		New:      func() Rule { return &pingRule{} },
 		Messages: handshakeOnly,

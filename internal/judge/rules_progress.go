@@ -12,12 +12,12 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{kinds: requestMsgs | responseMsgs}, sees(notificationMsgs, "", "notifications/progress", "notifications/tasks/status")},
 		Checks: []Check{
-			{"progress.token-type", "a progressToken is a string or an integer"},
-			{"progress.token-unique", "no request carries the progressToken of another request its sender still has in flight"},
-			{"progress.increasing", "each progress notification for a token carries a greater progress than the one before"},
-			{"progress.token-active", "a progress notification names a token its receiver issued on a request still in progress"},
-			{"progress.stops-after-completion", "no progress notification names the token of a request already answered"},
-			{"progress.task-stops-at-terminal", "no progress notification names the token of a task after the task reached completed, failed or cancelled"},
+			{ID: "progress.token-type", Summary: "a progressToken is a string or an integer"},
+			{ID: "progress.token-unique", Summary: "no request carries the progressToken of another request its sender still has in flight"},
+			{ID: "progress.increasing", Summary: "each progress notification for a token carries a greater progress than the one before"},
+			{ID: "progress.token-active", Summary: "a progress notification names a token its receiver issued on a request still in progress"},
+			{ID: "progress.stops-after-completion", Summary: "no progress notification names the token of a request already answered"},
+			{ID: "progress.task-stops-at-terminal", Summary: "no progress notification names the token of a task after the task reached completed, failed or cancelled"},
 		},
 		New: func() Rule { return newProgressRule() },
 	})

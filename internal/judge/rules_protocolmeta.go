@@ -13,10 +13,10 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, spec.Client), sees(resultMsgs, spec.Server), sees(notificationMsgs, spec.Server, sortedKeysOf(listenNotifications)...)},
 		Checks: []Check{
-			{"protocolmeta.required-fields", "every client request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta"},
-			{"protocolmeta.client-info", "every client request carries io.modelcontextprotocol/clientInfo in _meta"},
-			{"protocolmeta.server-info", "every result carries io.modelcontextprotocol/serverInfo in _meta"},
-			{"protocolmeta.subscription-id", "every notification of a subscriptions/listen stream carries io.modelcontextprotocol/subscriptionId in _meta"},
+			{ID: "protocolmeta.required-fields", Summary: "every client request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta"},
+			{ID: "protocolmeta.client-info", Summary: "every client request carries io.modelcontextprotocol/clientInfo in _meta"},
+			{ID: "protocolmeta.server-info", Summary: "every result carries io.modelcontextprotocol/serverInfo in _meta"},
+			{ID: "protocolmeta.subscription-id", Summary: "every notification of a subscriptions/listen stream carries io.modelcontextprotocol/subscriptionId in _meta"},
 		},
 		New:      func() Rule { return protocolMetaRule{} },
 		Messages: statelessOnly,

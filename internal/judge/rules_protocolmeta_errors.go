@@ -16,11 +16,11 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(responseMsgs, spec.Server)},
 		Checks: []Check{
-			{"protocolmeta.reject-malformed", "the server answers a request missing a required _meta field with error -32602"},
-			{"protocolmeta.malformed-http-400", "over HTTP, the answer to a request missing a required _meta field has status 400"},
-			{"protocolmeta.declared-capabilities", "the server asks for no client input (elicitation, sampling, roots) the request's client capabilities do not declare"},
-			{"protocolmeta.missing-capability-error", "a request that needs an undeclared client capability is answered with error -32021 listing exactly missing capabilities"},
-			{"protocolmeta.missing-capability-http-400", "over HTTP, error -32021 comes with status 400"},
+			{ID: "protocolmeta.reject-malformed", Summary: "the server answers a request missing a required _meta field with error -32602"},
+			{ID: "protocolmeta.malformed-http-400", Summary: "over HTTP, the answer to a request missing a required _meta field has status 400"},
+			{ID: "protocolmeta.declared-capabilities", Summary: "the server asks for no client input (elicitation, sampling, roots) the request's client capabilities do not declare"},
+			{ID: "protocolmeta.missing-capability-error", Summary: "a request that needs an undeclared client capability is answered with error -32021 listing exactly missing capabilities"},
+			{ID: "protocolmeta.missing-capability-http-400", Summary: "over HTTP, error -32021 comes with status 400"},
 		},
 		New:      func() Rule { return &requestRejectionRule{} },
 		Messages: statelessOnly,

@@ -15,14 +15,14 @@ func init() {
 	register(RuleSpec{
 		Sees: append(featureSights("resources"), sees(notificationMsgs, spec.Server, "notifications/resources/updated")),
 		Checks: []Check{
-			{"resources.capability-declared", "a server that answers resources/* requests with results declared the resources capability"},
-			{"resources.list-answered", "a server that declared resources answers resources/list with a resources array, not method-not-found"},
-			{"resources.list-changed-notified", "a server that declared resources.listChanged announces a changed resource list with notifications/resources/list_changed"},
-			{"resources.uri-syntax", "every resource URI the server lists or returns is an RFC 3986 URI"},
-			{"resources.not-found-code", "resources/read of a resource the server does not have is answered with the revision's resource-not-found error code"},
-			{"resources.no-empty-contents", "resources/read of a resource the server does not have is not answered with empty contents"},
-			{"resources.uri-validated", "resources/read of a string that is not a URI is not answered with contents"},
-			{"resources.blob-base64", "every blob of resource contents is base64"},
+			{ID: "resources.capability-declared", Summary: "a server that answers resources/* requests with results declared the resources capability"},
+			{ID: "resources.list-answered", Summary: "a server that declared resources answers resources/list with a resources array, not method-not-found"},
+			{ID: "resources.list-changed-notified", Summary: "a server that declared resources.listChanged announces a changed resource list with notifications/resources/list_changed"},
+			{ID: "resources.uri-syntax", Summary: "every resource URI the server lists or returns is an RFC 3986 URI"},
+			{ID: "resources.not-found-code", Summary: "resources/read of a resource the server does not have is answered with the revision's resource-not-found error code"},
+			{ID: "resources.no-empty-contents", Summary: "resources/read of a resource the server does not have is not answered with empty contents"},
+			{ID: "resources.uri-validated", Summary: "resources/read of a string that is not a URI is not answered with contents"},
+			{ID: "resources.blob-base64", Summary: "every blob of resource contents is base64"},
 		},
 		New: newResourcesRule,
 	})

@@ -8,7 +8,7 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{kinds: resultMsgs}},
 		Checks: []Check{
-			{"resulttype.present", "every result carries a resultType member"},
+			{ID: "resulttype.present", Summary: "every result carries a resultType member"},
 			{"resulttype.known-value", `a resultType is "complete", "input_required", or a value of an extension advertised via capabilities`},
 		},
 		New:      func() Rule { return resultTypeRule{} },

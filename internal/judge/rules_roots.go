@@ -15,13 +15,13 @@ func init() {
 	register(RuleSpec{
 		Sees: append(askSights("roots/list"), sees(notificationMsgs, spec.Client, "notifications/roots/list_changed")),
 		Checks: []Check{
-			{"roots.capability-declared", "a client that answers roots/list with a result declared the roots capability"},
-			{"roots.list-needs-capability", "the server asks for roots only of a client that declared the roots capability"},
-			{"roots.file-uri", "every root the client lists has a file:// URI"},
-			{"roots.uri-no-traversal", "no root URI the client lists has . or .. path segments"},
-			{"roots.unsupported-error-code", "a client without the roots capability answers roots/list with error -32601"},
-			{"roots.error-code-standard", "a client with the roots capability that fails roots/list answers with a standard JSON-RPC error code"},
-			{"roots.list-changed-notified", "a client declaring roots.listChanged whose roots changed sends notifications/roots/list_changed"},
+			{ID: "roots.capability-declared", Summary: "a client that answers roots/list with a result declared the roots capability"},
+			{ID: "roots.list-needs-capability", Summary: "the server asks for roots only of a client that declared the roots capability"},
+			{ID: "roots.file-uri", Summary: "every root the client lists has a file:// URI"},
+			{ID: "roots.uri-no-traversal", Summary: "no root URI the client lists has . or .. path segments"},
+			{ID: "roots.unsupported-error-code", Summary: "a client without the roots capability answers roots/list with error -32601"},
+			{ID: "roots.error-code-standard", Summary: "a client with the roots capability that fails roots/list answers with a standard JSON-RPC error code"},
+			{ID: "roots.list-changed-notified", Summary: "a client declaring roots.listChanged whose roots changed sends notifications/roots/list_changed"},
 		},
 		New: func() Rule { return &rootsRule{clientFeature: newClientFeature("roots", "roots/list")} },
 	})

@@ -8,7 +8,7 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(responseMsgs, spec.Server)},
 		Checks: []Check{
-			{"statelessness.no-prior-context", "the server relies on no client capability that only other requests of the connection declared"},
+			{ID: "statelessness.no-prior-context", Summary: "the server relies on no client capability that only other requests of the connection declared"},
 		},
 		New:      func() Rule { return statelessnessRule{} },
 		Messages: statelessOnly,

@@ -20,8 +20,8 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{transport: trace.Stdio}},
 		Checks: []Check{
-			{"stdio.no-embedded-newlines", "no stdio message is spread over several lines"},
-			{"stdio.only-mcp-messages", "every line on the server's stdout and stdin is a JSON-RPC message"},
+			{ID: "stdio.no-embedded-newlines", Summary: "no stdio message is spread over several lines"},
+			{ID: "stdio.only-mcp-messages", Summary: "every line on the server's stdout and stdin is a JSON-RPC message"},
 		},
 		New: func() Rule { return &stdioFramingRule{} },
 	})

@@ -14,9 +14,9 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{{kinds: notificationMsgs, from: spec.Client, methods: []string{"notifications/cancelled"}, transport: trace.Stdio}},
 		Checks: []Check{
-			{"stdio.cancel-references-request", "a notifications/cancelled over stdio names the id of a request the client sent"},
-			{"stdio.client-closes-stdin", "the client ends a stdio session by closing the server's stdin"},
-			{"stdio.server-exits-on-eof", "the server exits by itself once its stdin is closed"},
+			{ID: "stdio.cancel-references-request", Summary: "a notifications/cancelled over stdio names the id of a request the client sent"},
+			{ID: "stdio.client-closes-stdin", Summary: "the client ends a stdio session by closing the server's stdin"},
+			{ID: "stdio.server-exits-on-eof", Summary: "the server exits by itself once its stdin is closed"},
 		},
 		New:      func() Rule { return &stdioSessionRule{} },
 		Messages: statelessOnly,

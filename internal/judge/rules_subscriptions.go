@@ -13,10 +13,10 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, "", "subscriptions/listen"), sees(notificationMsgs, "", "notifications/cancelled"), sees(0, spec.Server)},
 		Checks: []Check{
-			{"subscriptions.requested-types-only", "the server sends list_changed and resources/updated notifications only of types (and resources) a subscription asked for"},
-			{"subscriptions.acknowledged-first", "the first message carrying a subscription's id is notifications/subscriptions/acknowledged"},
-			{"subscriptions.no-notification-before-ack", "no notification carries a subscription's id before its acknowledgment"},
-			{"subscriptions.graceful-closure", "a server that ends a subscription on its own answers subscriptions/listen with a result before closing the stream"},
+			{ID: "subscriptions.requested-types-only", Summary: "the server sends list_changed and resources/updated notifications only of types (and resources) a subscription asked for"},
+			{ID: "subscriptions.acknowledged-first", Summary: "the first message carrying a subscription's id is notifications/subscriptions/acknowledged"},
+			{ID: "subscriptions.no-notification-before-ack", Summary: "no notification carries a subscription's id before its acknowledgment"},
+			{ID: "subscriptions.graceful-closure", Summary: "a server that ends a subscription on its own answers subscriptions/listen with a result before closing the stream"},
 		},
 		New:      func() Rule { return &subscriptionsRule{subs: map[string]*subscription{}} },
 		Messages: statelessOnly,

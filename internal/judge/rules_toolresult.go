@@ -13,8 +13,8 @@ func init() {
 	register(RuleSpec{
 		Sees: askSights("sampling/createMessage"),
 		Checks: []Check{
-			{"toolresult.matches-tool-use", "every tool result of a sampling request carries the id of a tool use in an earlier message"},
-			{"toolresult.output-schema", "a tool result's structuredContent conforms to the outputSchema of the tool its tool use named"},
+			{ID: "toolresult.matches-tool-use", Summary: "every tool result of a sampling request carries the id of a tool use in an earlier message"},
+			{ID: "toolresult.output-schema", Summary: "a tool result's structuredContent conforms to the outputSchema of the tool its tool use named"},
 		},
 		New: func() Rule { return &toolResultRule{asks: askTracker{method: "sampling/createMessage"}} },
 	})

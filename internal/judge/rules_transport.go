@@ -10,9 +10,9 @@ import (
 func init() {
 	register(RuleSpec{
 		Checks: []Check{
-			{"transport.utf8", "every message is UTF-8 text"},
-			{"transport.client-sends-no-responses", "in 2026-07-28 the client sends no JSON-RPC responses"},
-			{"transport.server-sends-no-requests", "in 2026-07-28 the server sends no JSON-RPC requests"},
+			{ID: "transport.utf8", Summary: "every message is UTF-8 text"},
+			{ID: "transport.client-sends-no-responses", Summary: "in 2026-07-28 the client sends no JSON-RPC responses"},
+			{ID: "transport.server-sends-no-requests", Summary: "in 2026-07-28 the server sends no JSON-RPC requests"},
 		},
 		New: func() Rule { return transportRule{} },
 	})

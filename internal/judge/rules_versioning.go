@@ -17,12 +17,12 @@ func init() {
 	register(RuleSpec{
 		Sees: []sight{sees(requestMsgs, spec.Client), sees(responseMsgs, spec.Server)},
 		Checks: []Check{
-			{"versioning.unsupported-version-error", "a request for a version the server does not support is answered with error -32022 listing the supported versions"},
-			{"versioning.unsupported-version-http-400", "over HTTP, error -32022 comes with status 400"},
-			{"versioning.client-retry-supported", "after error -32022 the client's next request uses a version from the error's supported list"},
-			{"versioning.extension-identifier", "extension identifiers in capabilities follow the _meta key naming rules, with a prefix"},
-			{"versioning.extension-fallback", "a server keeps to core result types for a request whose client capabilities advertise no extension"},
-			{"versioning.initialize-error-names-versions", "an error answering initialize names the protocol versions the server supports"},
+			{ID: "versioning.unsupported-version-error", Summary: "a request for a version the server does not support is answered with error -32022 listing the supported versions"},
+			{ID: "versioning.unsupported-version-http-400", Summary: "over HTTP, error -32022 comes with status 400"},
+			{ID: "versioning.client-retry-supported", Summary: "after error -32022 the client's next request uses a version from the error's supported list"},
+			{ID: "versioning.extension-identifier", Summary: "extension identifiers in capabilities follow the _meta key naming rules, with a prefix"},
+			{ID: "versioning.extension-fallback", Summary: "a server keeps to core result types for a request whose client capabilities advertise no extension"},
+			{ID: "versioning.initialize-error-names-versions", Summary: "an error answering initialize names the protocol versions the server supports"},
 		},
 		New:      func() Rule { return &versioningRule{} },
 		Messages: statelessOnly,
