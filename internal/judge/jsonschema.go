@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -168,3 +169,34 @@ func (c *compiledSchema) validateArguments(args rawjson.Checked) error {
 var noArguments, _ = rawjson.Check([]byte(`{}`))
 
 func isNoArguments(args []byte) bool { return args == nil || string(args) == "null" }
+
+// argumentsOrEmpty reads absent or null arguments as no arguments.
+func argumentsOrEmpty(args json.RawMessage) json.RawMessage {
+	if isNoArguments(args) {
+		return noArguments.Bytes()
+	}
+	return args
+}
+
+// withoutNulls reads null arguments as absent, as the Streamable HTTP
+// transport does for mirrored parameters: a server that accepts null for
+// an optional argument has not skipped validation.
+func withoutNulls(args json.RawMessage) json.RawMessage {
+	args = argumentsOrEmpty(args)
+	if !bytes.Contains(args, []byte("null")) {
+		return args // nothing to drop: the same value as rewritten
+	}
+	var obj map[string]json.RawMessage
+	if !Decode(args, &obj) {
+		return args
+	}
+	for k, v := range obj {
+		if string(v) == "null" {
+			delete(obj, k)
+		} else {
+			obj[k] = withoutNulls(v)
+		}
+	}
+	out, _ := json.Marshal(obj)
+	return out
+}

@@ -77,37 +77,6 @@ func objectKeys(raw json.RawMessage) (keys []string, dup string) {
 	return keys, dup
 }
 
-// argumentsOrEmpty reads absent or null arguments as no arguments.
-func argumentsOrEmpty(args json.RawMessage) json.RawMessage {
-	if isNoArguments(args) {
-		return noArguments.Bytes()
-	}
-	return args
-}
-
-// withoutNulls reads null arguments as absent, as the Streamable HTTP
-// transport does for mirrored parameters: a server that accepts null for
-// an optional argument has not skipped validation.
-func withoutNulls(args json.RawMessage) json.RawMessage {
-	args = argumentsOrEmpty(args)
-	if !bytes.Contains(args, []byte("null")) {
-		return args // nothing to drop: the same value as rewritten
-	}
-	var obj map[string]json.RawMessage
-	if !Decode(args, &obj) {
-		return args
-	}
-	for k, v := range obj {
-		if string(v) == "null" {
-			delete(obj, k)
-		} else {
-			obj[k] = withoutNulls(v)
-		}
-	}
-	out, _ := json.Marshal(obj)
-	return out
-}
-
 func isStringOrInteger(id []byte) bool {
 	if len(id) == 0 {
 		return false
