@@ -1,13 +1,11 @@
 package judge
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -18,97 +16,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden reports under corpus/golden")
 
-// corpusTrace is one annotated trace of corpus/: its header says what the
-// judge must find in it, and nothing else may be found.
-type corpusTrace struct {
-	path string
-	dir  string // violations, good, recorded or bare
-	// violation is set for a trace of violations and its bare twin.
-	violation bool
-	name      string
-	revisions []string
-	party     spec.Party
-	expect    map[string]bool // "REV CLAUSE outcome" lines
-	// wireInvalid is set by a "# wire: invalid" header: the trace holds
-	// messages its revision's JSON Schema refuses.
-	wireInvalid bool
+func judgeTrace(t *testing.T, ct *corpusTrace) *Report {
+	return judgeTraceWith(t, ct, Options{Revisions: ct.revisions, Party: ct.party})
 }
 
-func corpusRoot(t testing.TB) string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "corpus")
-}
-
-func loadCorpus(t *testing.T) []*corpusTrace {
-	var out []*corpusTrace
-	for _, dir := range []string{"violations", "good", "recorded", "bare"} {
-		paths, _ := filepath.Glob(filepath.Join(corpusRoot(t), dir, "*.jsonl"))
-		for _, p := range paths {
-			out = append(out, parseHeader(t, p, dir))
-		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no corpus traces found")
-	}
-	return out
-}
-
-// parseHeader reads the '#' lines at the top of a corpus trace:
-//
-//	# revision: 2026-07-28      judge under this revision (repeatable)
-//	# party: server             scope the verdict
-//	# expect: BASE-005 fail     a clause outcome that must be found (fail or warn);
-//	#                           prefix the revision when several are judged
-func parseHeader(t *testing.T, path, dir string) *corpusTrace {
-	name := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-	ct := &corpusTrace{path: path, dir: dir, name: name, expect: map[string]bool{},
-		violation: dir == "violations" || (dir == "bare" && strings.HasPrefix(name, "violations-"))}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if !strings.HasPrefix(line, "#") {
-			break
-		}
-		key, val, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(line, "#")), ":")
-		val = strings.TrimSpace(val)
-		switch key {
-		case "revision":
-			ct.revisions = append(ct.revisions, val)
-		case "party":
-			ct.party = spec.Party(val)
-		case "expect":
-			ct.expect[ct.expectKey(val)] = true
-		case "wire":
-			ct.wireInvalid = val == "invalid"
-		}
-	}
-	return ct
-}
-
-// expectKey makes "BASE-005 fail" into "REV BASE-005 fail".
-func (ct *corpusTrace) expectKey(val string) string {
-	fields := strings.Fields(val)
-	if len(fields) == 2 {
-		rev := "*"
-		if len(ct.revisions) == 1 {
-			rev = ct.revisions[0]
-		}
-		return rev + " " + fields[0] + " " + fields[1]
-	}
-	return strings.Join(fields, " ")
-}
-
-func (ct *corpusTrace) judge(t *testing.T) *Report {
-	return ct.judgeWith(t, Options{Revisions: ct.revisions, Party: ct.party})
-}
-
-func (ct *corpusTrace) judgeWith(t *testing.T, opts Options) *Report {
+func judgeTraceWith(t *testing.T, ct *corpusTrace, opts Options) *Report {
 	f, err := os.Open(ct.path)
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +52,7 @@ func found(rep *Report, wildcard bool) map[string]bool {
 func TestCorpusExpectations(t *testing.T) {
 	for _, ct := range loadCorpus(t) {
 		t.Run(ct.dir+"/"+ct.name, func(t *testing.T) {
-			rep := ct.judge(t)
+			rep := judgeTrace(t, ct)
 			for _, run := range rep.Runs {
 				if run.Incomplete != "" {
 					t.Fatalf("incomplete: %s", run.Incomplete)
@@ -266,7 +178,7 @@ func checkGolden(t *testing.T, ct *corpusTrace, rep *Report) {
 func TestEveryCheckCanFailAndPass(t *testing.T) {
 	failed, passed := map[string]bool{}, map[string]bool{}
 	for _, ct := range loadCorpus(t) {
-		rep := ct.judge(t)
+		rep := judgeTrace(t, ct)
 		for _, run := range rep.Runs {
 			for _, c := range run.Clauses {
 				switch {
@@ -315,7 +227,7 @@ func TestRegistryAndChecksAgree(t *testing.T) {
 // The totals of every run add up to the size of its revision's registry.
 func TestTotalsAddUpToTheRegistry(t *testing.T) {
 	for _, ct := range loadCorpus(t) {
-		for _, run := range ct.judge(t).Runs {
+		for _, run := range judgeTrace(t, ct).Runs {
 			if got, want := run.Totals.Sum(), len(spec.MustLoad(run.Revision).Clauses); got != want {
 				t.Errorf("%s: totals add up to %d, the %s registry has %d clauses", ct.name, got, run.Revision, want)
 			}

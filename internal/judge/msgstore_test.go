@@ -59,8 +59,8 @@ func poisoned(opts Options) Options {
 func TestCorpusPoisoned(t *testing.T) {
 	for _, ct := range loadCorpus(t) {
 		t.Run(ct.dir+"/"+ct.name, func(t *testing.T) {
-			want := reportJSON(t, ct.judge(t))
-			rep := ct.judgeWith(t, poisoned(Options{Revisions: ct.revisions, Party: ct.party}))
+			want := reportJSON(t, judgeTrace(t, ct))
+			rep := judgeTraceWith(t, ct, poisoned(Options{Revisions: ct.revisions, Party: ct.party}))
 			checkGolden(t, ct, rep)
 			if got := reportJSON(t, rep); !bytes.Equal(got, want) {
 				t.Errorf("the report differs when each Msg is poisoned after its turn:\n got %s\nwant %s", got, want)

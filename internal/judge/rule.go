@@ -2,6 +2,8 @@ package judge
 
 import (
 	"fmt"
+	"path/filepath"
+	"runtime"
 	"sort"
 
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -76,11 +78,15 @@ func (scope sessionScope) judges(stateless bool) bool {
 var (
 	ruleSpecs []RuleSpec
 	checkByID = map[string]Check{}
+	// checkFolder is the folder of the file that registered each check.
+	checkFolder = map[string]string{}
 )
 
 // register adds a rule at init time; a check id owned twice is a build defect.
 func register(rs RuleSpec) {
+	_, file, _, _ := runtime.Caller(1)
 	for _, c := range rs.Checks {
+		checkFolder[c.ID] = filepath.Dir(file)
 		if _, dup := checkByID[c.ID]; dup {
 			panic(fmt.Sprintf("judge: check %q registered twice", c.ID))
 		}
@@ -97,6 +103,18 @@ func Checks() []Check {
 		out = append(out, c)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// ChecksIn lists the checks registered by the rule files of folder, sorted
+// by id: a rule folder's own test judges the corpus for them.
+func ChecksIn(folder string) []Check {
+	var out []Check
+	for _, c := range Checks() {
+		if checkFolder[c.ID] == folder {
+			out = append(out, c)
+		}
+	}
 	return out
 }
 

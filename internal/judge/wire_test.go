@@ -36,7 +36,7 @@ func corpusSchemas(t testing.TB) map[string]*wireschema.Validator {
 func TestCorpusWireSchema(t *testing.T) {
 	schemas := corpusSchemas(t)
 	for _, ct := range loadCorpus(t) {
-		rep := ct.judgeWith(t, Options{Revisions: ct.revisions, Party: ct.party, Schemas: schemas})
+		rep := judgeTraceWith(t, ct, Options{Revisions: ct.revisions, Party: ct.party, Schemas: schemas})
 		for _, run := range rep.Runs {
 			w := run.Wire
 			switch {
@@ -58,7 +58,7 @@ func TestWireFindingsFailTheVerdict(t *testing.T) {
 		if !ct.wireInvalid || len(ct.expect) > 0 {
 			continue
 		}
-		rep := ct.judgeWith(t, Options{Revisions: ct.revisions, Schemas: schemas})
+		rep := judgeTraceWith(t, ct, Options{Revisions: ct.revisions, Schemas: schemas})
 		if rep.Verdict != VerdictFail {
 			t.Errorf("%s: invalid messages but verdict %s", ct.name, rep.Verdict)
 		}
