@@ -98,3 +98,13 @@ func hasColumn(obs observer, a *Adapter, m Mask) bool {
 	}
 	return false
 }
+
+// seedAll resets every adapter's state into dir.
+func (d *Definition) seedAll(dir string) error {
+	for i := range d.Adapters {
+		if err := adapterFor(&d.Adapters[i], d.Dir).seedInto(dir); err != nil {
+			return fmt.Errorf("seeding adapters[%d]: %w", i, err)
+		}
+	}
+	return nil
+}

@@ -83,16 +83,6 @@ func (r *runner) freshState(label string) (string, error) {
 	return dir, copyTree(r.template, dir)
 }
 
-// seedAll resets every adapter's state into dir.
-func (d *Definition) seedAll(dir string) error {
-	for i := range d.Adapters {
-		if err := adapterFor(&d.Adapters[i], d.Dir).seedInto(dir); err != nil {
-			return fmt.Errorf("seeding adapters[%d]: %w", i, err)
-		}
-	}
-	return nil
-}
-
 // startAll starts the plan's servers and initializes them together.
 func (r *runner) startAll(ctx context.Context, plan sessionPlan, stateDir string, res *sessionResult) ([]*server, error) {
 	var srvs []*server
