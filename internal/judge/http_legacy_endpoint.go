@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -87,3 +88,15 @@ func (t legacyTarget) matches(path string) bool {
 // String names the endpoint by its path alone: the query of an endpoint
 // usually carries the connection's session id.
 func (t legacyTarget) String() string { return strconv.Quote(clip([]byte(t.path))) }
+
+// legacyRevision is the one revision whose HTTP transport is HTTP with SSE.
+const legacyRevision spec.Revision = "2024-11-05"
+
+// clip shortens bytes for a finding.
+func clip(b []byte) string {
+	const most = 80
+	if len(b) > most {
+		return string(b[:most]) + "..."
+	}
+	return string(b)
+}

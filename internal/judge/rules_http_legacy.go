@@ -25,9 +25,6 @@ func init() {
 		Messages: handshakeOnly, Sees: []sight{{transport: trace.StreamableHTTP}}})
 }
 
-// legacyRevision is the one revision whose HTTP transport is HTTP with SSE.
-const legacyRevision spec.Revision = "2024-11-05"
-
 // maxLegacyExchanges bounds the requests the rule remembers; a long trace
 // forgets its oldest, which have long been answered.
 const maxLegacyExchanges = 4096

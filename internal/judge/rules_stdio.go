@@ -108,12 +108,3 @@ func pipeOf(p spec.Party) string {
 	}
 	return "the server's stdin"
 }
-
-// clip shortens bytes for a finding.
-func clip(b []byte) string {
-	const most = 80
-	if len(b) > most {
-		return string(b[:most]) + "..."
-	}
-	return string(b)
-}
