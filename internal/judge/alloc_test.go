@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/tracegen"
 )
 
@@ -24,7 +25,7 @@ func TestJudgeAllocations(t *testing.T) {
 	data := buf.Bytes()
 	events := bytes.Count(data, []byte("\n"))
 	allocs := testing.AllocsPerRun(2, func() {
-		if rep := judgeBytes(data, Options{}); rep.Verdict != VerdictPass {
+		if rep := judgeBytes(data, engine.Options{}); rep.Verdict != engine.VerdictPass {
 			t.Fatalf("verdict %s", rep.Verdict)
 		}
 	})

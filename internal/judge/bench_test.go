@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/tracegen"
 )
 
@@ -21,18 +22,18 @@ func benchTrace(b *testing.B, events int) []byte {
 
 // BenchmarkJudge reads and judges a realistic trace; compare its MB/s with
 // BenchmarkPlainDecode, which only decodes every line with encoding/json.
-func BenchmarkJudge(b *testing.B) { benchJudge(b, Options{}) }
+func BenchmarkJudge(b *testing.B) { benchJudge(b, engine.Options{}) }
 
 // BenchmarkJudgeWireSchema adds the wire-schema check of every message.
-func BenchmarkJudgeWireSchema(b *testing.B) { benchJudge(b, Options{Schemas: corpusSchemas(b)}) }
+func BenchmarkJudgeWireSchema(b *testing.B) { benchJudge(b, engine.Options{Schemas: corpusSchemas(b)}) }
 
-func benchJudge(b *testing.B, opts Options) {
+func benchJudge(b *testing.B, opts engine.Options) {
 	data := benchTrace(b, 20_000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	cpu := startCPUMeter()
 	for b.Loop() {
-		if rep := judgeBytes(data, opts); rep.Verdict != VerdictPass {
+		if rep := judgeBytes(data, opts); rep.Verdict != engine.VerdictPass {
 			b.Fatalf("verdict %s", rep.Verdict)
 		}
 	}

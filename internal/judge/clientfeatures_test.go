@@ -2,6 +2,10 @@ package judge
 
 import (
 	"encoding/json"
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/rules/elicitation"
+	"github.com/mcpverdict/mcpverdict/internal/judge/rules/roots"
+	"github.com/mcpverdict/mcpverdict/internal/judge/rules/sampling"
 	"strings"
 	"testing"
 )
@@ -15,7 +19,7 @@ func TestHasDotSegment(t *testing.T) {
 		"file:///home/user/.config":         false,
 		"file:///home/user/project..backup": false,
 	} {
-		if got := hasDotSegment(uri); got != want {
+		if got := roots.HasDotSegment(uri); got != want {
 			t.Errorf("hasDotSegment(%q) = %v, want %v", uri, got, want)
 		}
 	}
@@ -42,16 +46,16 @@ func TestElicitationURLHeuristics(t *testing.T) {
 		{"https://alice:secret@mcp.example.com/", true, true, 1, 1},
 	}
 	for _, tt := range tests {
-		if got := validURL(tt.url); got != tt.valid {
+		if got := elicitation.ValidURL(tt.url); got != tt.valid {
 			t.Errorf("validURL(%q) = %v", tt.url, got)
 		}
-		if got := httpsOrDevelopment(tt.url); got != tt.https {
+		if got := elicitation.HttpsOrDevelopment(tt.url); got != tt.https {
 			t.Errorf("httpsOrDevelopment(%q) = %v", tt.url, got)
 		}
-		if got := userDataInURL(tt.url); len(got) != tt.userData {
+		if got := elicitation.UserDataInURL(tt.url); len(got) != tt.userData {
 			t.Errorf("userDataInURL(%q) = %q", tt.url, got)
 		}
-		if got := preauthenticationInURL(tt.url); len(got) != tt.preauthFlags {
+		if got := elicitation.PreauthenticationInURL(tt.url); len(got) != tt.preauthFlags {
 			t.Errorf("preauthenticationInURL(%q) = %q", tt.url, got)
 		}
 	}
@@ -71,7 +75,7 @@ func TestFlatPrimitiveProblem(t *testing.T) {
 		`{"type":"object","properties":{"r":{"$ref":"#/$defs/x"}}}`: `property "r" has type null`,
 	}
 	for schema, want := range tests {
-		got := flatPrimitiveProblem(json.RawMessage(schema))
+		got := elicitation.FlatPrimitiveProblem(json.RawMessage(schema))
 		if (want == "") != (got == "") || !strings.HasPrefix(got, want) {
 			t.Errorf("flatPrimitiveProblem(%s) = %q, want prefix %q", schema, got, want)
 		}
@@ -81,8 +85,8 @@ func TestFlatPrimitiveProblem(t *testing.T) {
 func TestSensitiveFields(t *testing.T) {
 	schema := `{"type":"object","properties":{"name":{"type":"string"},"api_key":{"type":"string"},
 		"code":{"type":"string","title":"Your password"},"secretary":{"type":"string"},"client_secret":{"type":"string"}}}`
-	got := sensitiveFields(json.RawMessage(schema))
-	if want := []string{"api_key", "client_secret", "code"}; !equalStrings(got, want) {
+	got := elicitation.SensitiveFields(json.RawMessage(schema))
+	if want := []string{"api_key", "client_secret", "code"}; !sampling.EqualStrings(got, want) {
 		t.Errorf("sensitiveFields = %q, want %q", got, want)
 	}
 }
@@ -95,7 +99,7 @@ func TestElicitModes(t *testing.T) {
 		`{"elicitation":{"form":{},"url":{}}}`: {true, true},
 		`{"elicitation":{"other":{}}}`:         {false, false},
 	} {
-		form, url := elicitModes(parseCaps(json.RawMessage(caps)))
+		form, url := elicitation.ElicitModes(engine.ParseCaps(json.RawMessage(caps)))
 		if [2]bool{form, url} != want {
 			t.Errorf("elicitModes(%s) = %v, %v; want %v", caps, form, url, want)
 		}
@@ -103,8 +107,8 @@ func TestElicitModes(t *testing.T) {
 }
 
 func TestUnbalancedToolUse(t *testing.T) {
-	msgs := func(s string) []samplingMessage {
-		var m []samplingMessage
+	msgs := func(s string) []sampling.SamplingMessage {
+		var m []sampling.SamplingMessage
 		if err := json.Unmarshal([]byte(s), &m); err != nil {
 			t.Fatal(err)
 		}
@@ -113,11 +117,11 @@ func TestUnbalancedToolUse(t *testing.T) {
 	balanced := msgs(`[{"role":"user","content":{"type":"text","text":"q"}},
 		{"role":"assistant","content":[{"type":"tool_use","id":"a"},{"type":"tool_use","id":"b"}]},
 		{"role":"user","content":[{"type":"tool_result","toolUseId":"b"},{"type":"tool_result","toolUseId":"a"}]}]`)
-	if i, problem := unbalancedToolUse(balanced); i >= 0 {
+	if i, problem := sampling.UnbalancedToolUse(balanced); i >= 0 {
 		t.Errorf("balanced messages judged unbalanced: %s", problem)
 	}
 	last := msgs(`[{"role":"assistant","content":{"type":"tool_use","id":"a"}}]`)
-	if i, _ := unbalancedToolUse(last); i != 0 || !missingToolResult(last) {
+	if i, _ := sampling.UnbalancedToolUse(last); i != 0 || !sampling.MissingToolResult(last) {
 		t.Errorf("a trailing tool use is not reported")
 	}
 }
@@ -125,18 +129,18 @@ func TestUnbalancedToolUse(t *testing.T) {
 // A retry is paired with the round whose requestState it echoes, even when a
 // newer round of the same method is open.
 func TestAskTrackerPairsRetryByState(t *testing.T) {
-	tr := askTracker{method: "roots/list"}
-	ask := func(state string) *inputRound {
-		return &inputRound{method: "tools/call", state: &state, asks: map[string]*Ask{"k": {Method: "roots/list", Key: "k"}}}
+	tr := engine.AskTracker{Method: "roots/list"}
+	ask := func(state string) *engine.InputRound {
+		return &engine.InputRound{Method: "tools/call", State: &state, Asks: map[string]*engine.Ask{"k": {Method: "roots/list", Key: "k"}}}
 	}
 	older, newer := ask("one"), ask("two")
-	tr.open(older)
-	tr.open(newer)
+	tr.Open(older)
+	tr.Open(newer)
 	state := "one"
-	if got := tr.takeRound("tools/call", &state); got != older {
+	if got := tr.TakeRound("tools/call", &state); got != older {
 		t.Fatalf("takeRound paired the retry with the wrong round")
 	}
-	if len(tr.rounds) != 1 || tr.rounds[0] != newer {
-		t.Fatalf("takeRound left %d rounds, want the newer one", len(tr.rounds))
+	if len(tr.Rounds) != 1 || tr.Rounds[0] != newer {
+		t.Fatalf("takeRound left %d rounds, want the newer one", len(tr.Rounds))
 	}
 }

@@ -10,33 +10,35 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden reports under corpus/golden")
 
-func judgeTrace(t *testing.T, ct *corpusTrace) *Report {
-	return judgeTraceWith(t, ct, Options{Revisions: ct.revisions, Party: ct.party})
+func judgeTrace(t *testing.T, ct *judgetest.CorpusTrace) *engine.Report {
+	return judgeTraceWith(t, ct, engine.Options{Revisions: ct.Revisions, Party: ct.Party})
 }
 
-func judgeTraceWith(t *testing.T, ct *corpusTrace, opts Options) *Report {
-	f, err := os.Open(ct.path)
+func judgeTraceWith(t *testing.T, ct *judgetest.CorpusTrace, opts engine.Options) *engine.Report {
+	f, err := os.Open(ct.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rel, _ := filepath.Rel(filepath.Join(corpusRoot(t), ".."), ct.path)
+	rel, _ := filepath.Rel(filepath.Join(judgetest.CorpusRoot(t), ".."), ct.Path)
 	r := trace.NewReader(f, filepath.ToSlash(rel))
-	return Judge([]Input{{Name: filepath.ToSlash(rel), Next: r.Next}}, opts)
+	return engine.Judge([]engine.Input{{Name: filepath.ToSlash(rel), Next: r.Next}}, opts)
 }
 
 // found lists "REV CLAUSE outcome" for every fail and warn in a report.
-func found(rep *Report, wildcard bool) map[string]bool {
+func found(rep *engine.Report, wildcard bool) map[string]bool {
 	out := map[string]bool{}
 	for _, run := range rep.Runs {
 		for _, c := range run.Clauses {
-			if c.Outcome == Fail || c.Outcome == Warn {
+			if c.Outcome == engine.Fail || c.Outcome == engine.Warn {
 				rev := run.Revision
 				if wildcard {
 					rev = "*"
@@ -50,16 +52,16 @@ func found(rep *Report, wildcard bool) map[string]bool {
 
 // Each corpus trace yields exactly the findings its header expects.
 func TestCorpusExpectations(t *testing.T) {
-	for _, ct := range loadCorpus(t) {
-		t.Run(ct.dir+"/"+ct.name, func(t *testing.T) {
+	for _, ct := range judgetest.LoadCorpus(t) {
+		t.Run(ct.Dir+"/"+ct.Name, func(t *testing.T) {
 			rep := judgeTrace(t, ct)
 			for _, run := range rep.Runs {
 				if run.Incomplete != "" {
 					t.Fatalf("incomplete: %s", run.Incomplete)
 				}
 			}
-			got := found(rep, len(ct.revisions) != 1 && !anyPrefixed(ct.expect))
-			if diff := setDiff(ct.expect, got); diff != "" {
+			got := found(rep, len(ct.Revisions) != 1 && !anyPrefixed(ct.Expect))
+			if diff := setDiff(ct.Expect, got); diff != "" {
 				t.Errorf("%s\nfindings:\n%s", diff, findingLines(rep))
 			}
 			checkGolden(t, ct, rep)
@@ -100,7 +102,7 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-func findingLines(rep *Report) string {
+func findingLines(rep *engine.Report) string {
 	var b strings.Builder
 	for _, run := range rep.Runs {
 		for _, c := range run.Clauses {
@@ -114,8 +116,8 @@ func findingLines(rep *Report) string {
 
 // golden is the compact, reviewable form of a report kept under corpus/golden.
 type golden struct {
-	Verdict Verdict     `json:"verdict"`
-	Runs    []goldenRun `json:"runs"`
+	Verdict engine.Verdict `json:"verdict"`
+	Runs    []goldenRun    `json:"runs"`
 }
 
 // It lists the clauses that passed and the findings, not the not-observed
@@ -130,12 +132,12 @@ type goldenRun struct {
 	Unanswered int      `json:"unanswered,omitempty"`
 }
 
-func toGolden(rep *Report) golden {
+func toGolden(rep *engine.Report) golden {
 	g := golden{Verdict: rep.Verdict}
 	for _, run := range rep.Runs {
 		gr := goldenRun{Revision: run.Revision, Source: run.RevisionSource, Notes: run.Notes, Unanswered: len(run.Unanswered)}
 		for _, c := range run.Clauses {
-			if c.Outcome == Pass {
+			if c.Outcome == engine.Pass {
 				gr.Passed = append(gr.Passed, c.Clause.ID)
 			}
 			for _, f := range c.Findings {
@@ -147,8 +149,8 @@ func toGolden(rep *Report) golden {
 	return g
 }
 
-func checkGolden(t *testing.T, ct *corpusTrace, rep *Report) {
-	path := filepath.Join(corpusRoot(t), "golden", ct.dir, ct.name+".json")
+func checkGolden(t *testing.T, ct *judgetest.CorpusTrace, rep *engine.Report) {
+	path := filepath.Join(judgetest.CorpusRoot(t), "golden", ct.Dir, ct.Name+".json")
 	got, err := json.MarshalIndent(toGolden(rep), "", "  ")
 	if err != nil {
 		t.Fatal(err)
@@ -177,20 +179,20 @@ func checkGolden(t *testing.T, ct *corpusTrace, rep *Report) {
 // cannot fail, or a clause nothing shows passing, is not a check.
 func TestEveryCheckCanFailAndPass(t *testing.T) {
 	failed, passed := map[string]bool{}, map[string]bool{}
-	for _, ct := range loadCorpus(t) {
+	for _, ct := range judgetest.LoadCorpus(t) {
 		rep := judgeTrace(t, ct)
 		for _, run := range rep.Runs {
 			for _, c := range run.Clauses {
 				switch {
-				case (c.Outcome == Fail || c.Outcome == Warn) && ct.violation:
+				case (c.Outcome == engine.Fail || c.Outcome == engine.Warn) && ct.Violation:
 					failed[c.Clause.Check] = true
-				case c.Outcome == Pass && !ct.violation:
+				case c.Outcome == engine.Pass && !ct.Violation:
 					passed[run.Revision+" "+c.Clause.ID] = true
 				}
 			}
 		}
 	}
-	for _, c := range Checks() {
+	for _, c := range engine.Checks() {
 		if !failed[c.ID] {
 			t.Errorf("check %s fails no violation trace in corpus/violations", c.ID)
 		}
@@ -211,13 +213,13 @@ func TestRegistryAndChecksAgree(t *testing.T) {
 		for _, c := range spec.MustLoad(rev).Clauses {
 			if c.Judged() {
 				named[c.Check] = true
-				if !HasCheck(c.Check) {
+				if !engine.HasCheck(c.Check) {
 					t.Errorf("%s %s names check %q, which is not implemented", rev, c.ID, c.Check)
 				}
 			}
 		}
 	}
-	for _, c := range Checks() {
+	for _, c := range engine.Checks() {
 		if !named[c.ID] {
 			t.Errorf("check %s is implemented but no clause names it", c.ID)
 		}
@@ -226,10 +228,10 @@ func TestRegistryAndChecksAgree(t *testing.T) {
 
 // The totals of every run add up to the size of its revision's registry.
 func TestTotalsAddUpToTheRegistry(t *testing.T) {
-	for _, ct := range loadCorpus(t) {
+	for _, ct := range judgetest.LoadCorpus(t) {
 		for _, run := range judgeTrace(t, ct).Runs {
 			if got, want := run.Totals.Sum(), len(spec.MustLoad(run.Revision).Clauses); got != want {
-				t.Errorf("%s: totals add up to %d, the %s registry has %d clauses", ct.name, got, run.Revision, want)
+				t.Errorf("%s: totals add up to %d, the %s registry has %d clauses", ct.Name, got, run.Revision, want)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,7 +26,7 @@ func TestReportIsTheSameEveryRun(t *testing.T) {
 			t.Fatalf("the report differs from one run to the next:\n%s\n%s", first, again)
 		}
 	}
-	got := judgeBytes(data, Options{}).Runs[0].Unanswered
+	got := judgeBytes(data, engine.Options{}).Runs[0].Unanswered
 	if len(got) != 2 || got[0].ID != "2" || got[1].ID != "3" {
 		t.Fatalf("unanswered: %+v, want ids 2 then 3, the batch's order", got)
 	}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"os"
 	"strings"
 	"testing"
@@ -18,10 +19,10 @@ func TestRepeatedNestedNameIsNoted(t *testing.T) {
 		t.Fatal(err)
 	}
 	data = bytes.Replace(data, []byte(`"id":1,"id":2,`), []byte(`"id":2,`), 1)
-	if notes := judgeBytes(data, Options{}).Runs[0].Notes; len(notes) != 0 {
+	if notes := judgeBytes(data, engine.Options{}).Runs[0].Notes; len(notes) != 0 {
 		t.Errorf("without the wire schema, notes %q; want none", notes)
 	}
-	rep := judgeBytes(data, Options{Schemas: corpusSchemas(t)})
+	rep := judgeBytes(data, engine.Options{Schemas: corpusSchemas(t)})
 	if rep.Verdict != "pass" {
 		t.Fatalf("verdict %s, want pass: a repeated title breaks no clause", rep.Verdict)
 	}

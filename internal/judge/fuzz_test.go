@@ -2,6 +2,8 @@ package judge
 
 import (
 	"flag"
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,7 +16,7 @@ func FuzzJudge(f *testing.F) {
 	addCorpusSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, revs := range [][]string{nil, {"2025-11-25"}, {"2026-07-28"}} {
-			for _, run := range judgeBytes(data, Options{Revisions: revs}).Runs {
+			for _, run := range judgeBytes(data, engine.Options{Revisions: revs}).Runs {
 				if run.Incomplete == "" && run.Totals.Sum() != len(run.Clauses) {
 					t.Fatalf("totals %d, clauses %d", run.Totals.Sum(), len(run.Clauses))
 				}
@@ -26,7 +28,7 @@ func FuzzJudge(f *testing.F) {
 // addCorpusSeeds seeds a fuzz target with every corpus trace under 256 KiB.
 func addCorpusSeeds(f *testing.F) {
 	for _, dir := range []string{"violations", "good", "recorded"} {
-		paths, _ := filepath.Glob(filepath.Join(corpusRoot(f), dir, "*.jsonl"))
+		paths, _ := filepath.Glob(filepath.Join(judgetest.CorpusRoot(f), dir, "*.jsonl"))
 		for _, p := range paths {
 			if b, err := os.ReadFile(p); err == nil && len(b) < 256<<10 {
 				f.Add(b)

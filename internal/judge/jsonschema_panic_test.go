@@ -3,6 +3,8 @@ package judge
 import (
 	"encoding/json"
 	"errors"
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
+	"github.com/mcpverdict/mcpverdict/internal/judge/schemas"
 	"testing"
 )
 
@@ -10,17 +12,17 @@ import (
 // exact (jsonschema v6.0.3, minimum against -1E1000001). The judge must not
 // crash on such arguments, nor hold a server to a verdict nobody reached.
 func TestSchemaLibraryPanicLeavesTheInstanceUndecided(t *testing.T) {
-	c := compileOffline(json.RawMessage(`{"type":"object","properties":{"n":{"type":"number","minimum":0}}}`))
-	if !c.usable() {
+	c := schemas.CompileOffline(json.RawMessage(`{"type":"object","properties":{"n":{"type":"number","minimum":0}}}`))
+	if !c.Usable() {
 		t.Fatal("the schema did not compile")
 	}
 	for _, args := range []string{`{"n":-1E1000001}`, `{"n":-1e1000001,"m":null}`} {
-		err := c.validateArguments(textOf([]byte(args), true))
-		if !errors.Is(err, errUndecided) {
+		err := c.ValidateArguments(judgetest.TextOf([]byte(args), true))
+		if !errors.Is(err, schemas.ErrUndecided) {
 			t.Errorf("%s: got %v, want the instance left undecided", args, err)
 		}
 	}
-	if err := c.validate(textOf([]byte(`{"n":-1}`), true)); err == nil || errors.Is(err, errUndecided) {
+	if err := c.Validate(judgetest.TextOf([]byte(`{"n":-1}`), true)); err == nil || errors.Is(err, schemas.ErrUndecided) {
 		t.Errorf("an ordinary violation: got %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"maps"
 	"slices"
 	"strings"
@@ -67,7 +68,7 @@ func TestRepeatedLogParamsJudgedAsFresh(t *testing.T) {
 // credentialLines are the lines of the credential findings in data's report.
 func credentialLines(data []byte) []int {
 	lines := map[int]bool{}
-	for _, run := range judgeBytes(data, Options{}).Runs {
+	for _, run := range judgeBytes(data, engine.Options{}).Runs {
 		for _, c := range run.Clauses {
 			for _, f := range c.Findings {
 				if f.Check == "logging.no-credentials" {
@@ -84,7 +85,7 @@ func credentialLines(data []byte) []int {
 func secretLines(order []int) []int {
 	var lines []int
 	for i, p := range order {
-		if kind, _ := findCredential([]byte(logParams[p])); kind != "" {
+		if kind, _ := engine.FindCredential([]byte(logParams[p])); kind != "" {
 			lines = append(lines, 5+i)
 		}
 	}

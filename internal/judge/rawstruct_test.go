@@ -5,6 +5,10 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
+	"github.com/mcpverdict/mcpverdict/internal/judge/rules/resources"
+	"github.com/mcpverdict/mcpverdict/internal/judge/rules/tools"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
 )
 
@@ -63,24 +67,24 @@ var trickyObjects = []string{
 	`{"content":[ {"type":"resource","resource":{"uri":"a:b","blob":"x"}} , {"type":"text","text":"t"} ]}`,
 }
 
-func optPtr(o optString) *string { return o.ptr() }
+func optPtr(o message.OptString) *string { return o.Ptr() }
 
-func textPtr(t rawText) *string {
-	if !t.isSet() {
+func textPtr(t message.RawText) *string {
+	if !t.IsSet() {
 		return nil
 	}
-	s := t.value()
+	s := t.Value()
 	return &s
 }
 
-func asDecodedResource(r *resourceContents) *decodedResource {
+func asDecodedResource(r *message.ResourceContents) *decodedResource {
 	if r == nil {
 		return nil
 	}
 	return &decodedResource{URI: optPtr(r.URI), MimeType: optPtr(r.MimeType), Text: optPtr(r.Text), Blob: optPtr(r.Blob)}
 }
 
-func asDecodedBlocks(items []contentItem) []decodedBlock {
+func asDecodedBlocks(items []message.ContentItem) []decodedBlock {
 	var out []decodedBlock
 	for _, b := range items {
 		out = append(out, decodedBlock{Type: b.Type, Text: textPtr(b.Text), Data: optPtr(b.Data),
@@ -152,48 +156,48 @@ func checkRawReaders(t *testing.T, raw []byte) {
 }
 
 // readFirst is the members of raw, read first when membersRead is set.
-func readFirst(raw []byte, vouched, membersRead bool) objectFields {
-	f := objectFields{text: textOf(raw, vouched)}
+func readFirst(raw []byte, vouched, membersRead bool) message.ObjectFields {
+	f := message.ObjectFields{Text: judgetest.TextOf(raw, vouched)}
 	if membersRead {
-		f.load(raw)
+		f.Load(raw)
 	}
 	return f
 }
 
 func checkContentItems(t *testing.T, raw []byte, vouched bool) {
 	t.Helper()
-	items, isArray := contentItems((&objectFields{text: textOf(raw, vouched)}).checked(raw))
+	items, isArray := message.ContentItems((&message.ObjectFields{Text: judgetest.TextOf(raw, vouched)}).Checked(raw))
 	for _, b := range items {
-		if b.Text.isSet() {
+		if b.Text.IsSet() {
 			checkTextEquals(t, b.Text)
 		}
 	}
-	want, wantArray := decodeBlocks[decodedBlock](raw)
+	want, wantArray := message.DecodeBlocks[decodedBlock](raw)
 	if isArray != wantArray || !sameAsDecoded(asDecodedBlocks(items), want) {
 		t.Errorf("contentItems(%s) = %s, %v; decoding gave %s, %v", raw, jsonOf(asDecodedBlocks(items)), isArray, jsonOf(want), wantArray)
 	}
 }
 
 // resultMsg is a response whose result is raw.
-func resultMsg(raw []byte, vouched bool) *Msg {
-	m := &Msg{Result: raw}
-	m.result.text = textOf(raw, vouched)
+func resultMsg(raw []byte, vouched bool) *message.Msg {
+	m := &message.Msg{Result: raw}
+	m.ResultMembers.Text = judgetest.TextOf(raw, vouched)
 	return m
 }
 
 // readResultMsg is resultMsg whose result members were read first when
 // membersRead is set.
-func readResultMsg(raw []byte, vouched, membersRead bool) *Msg {
-	m := &Msg{Result: raw}
-	m.result = readFirst(raw, vouched, membersRead)
+func readResultMsg(raw []byte, vouched, membersRead bool) *message.Msg {
+	m := &message.Msg{Result: raw}
+	m.ResultMembers = readFirst(raw, vouched, membersRead)
 	return m
 }
 
 func checkCallResult(t *testing.T, raw []byte, vouched, membersRead bool) {
 	t.Helper()
-	got, ok := toolResult(readResultMsg(raw, vouched, membersRead))
-	var want callResult
-	wantOK := Decode(raw, &want)
+	got, ok := tools.ToolResult(readResultMsg(raw, vouched, membersRead))
+	var want tools.CallResult
+	wantOK := message.Decode(raw, &want)
 	if ok != wantOK || (ok && !reflect.DeepEqual(got, want)) {
 		t.Errorf("toolResult(%s) = %+v, %v; decoding gave %+v, %v", raw, got, ok, want, wantOK)
 	}
@@ -201,9 +205,9 @@ func checkCallResult(t *testing.T, raw []byte, vouched, membersRead bool) {
 
 func checkReadContents(t *testing.T, raw []byte, vouched, membersRead bool) {
 	t.Helper()
-	got, ok := resourcesRead(readResultMsg(raw, vouched, membersRead), nil)
+	got, ok := resources.ResourcesRead(readResultMsg(raw, vouched, membersRead), nil)
 	var want decodedRead
-	wantOK := Decode(raw, &want)
+	wantOK := message.Decode(raw, &want)
 	var gotContents []*decodedResource
 	for i := range got.Contents {
 		gotContents = append(gotContents, asDecodedResource(&got.Contents[i]))
@@ -219,28 +223,28 @@ func checkReadContents(t *testing.T, raw []byte, vouched, membersRead bool) {
 
 func checkParams(t *testing.T, raw []byte, vouched, membersRead bool) {
 	t.Helper()
-	var uri uriParams
+	var uri resources.URIParams
 	f := readFirst(raw, vouched, membersRead)
-	if Decode(raw, &uri); paramsURI(&f, raw) != uri.URI {
-		t.Errorf("paramsURI(%s) = %q; decoding gave %q", raw, paramsURI(&f, raw), uri.URI)
+	if message.Decode(raw, &uri); resources.ParamsURI(&f, raw) != uri.URI {
+		t.Errorf("paramsURI(%s) = %q; decoding gave %q", raw, resources.ParamsURI(&f, raw), uri.URI)
 	}
-	r := &Request{Params: raw}
-	r.params = readFirst(raw, vouched, membersRead)
-	var want callParams
-	if Decode(raw, &want); !reflect.DeepEqual(requestedCall(r), want) {
-		t.Errorf("requestedCall(%s) = %+v; decoding gave %+v", raw, requestedCall(r), want)
+	r := &message.Request{Params: raw}
+	r.ParamsMembers = readFirst(raw, vouched, membersRead)
+	var want tools.CallParams
+	if message.Decode(raw, &want); !reflect.DeepEqual(tools.RequestedCall(r), want) {
+		t.Errorf("requestedCall(%s) = %+v; decoding gave %+v", raw, tools.RequestedCall(r), want)
 	}
 }
 
 func checkResultContent(t *testing.T, raw []byte, vouched bool) {
 	t.Helper()
-	got := asDecodedBlocks(resultContent(resultMsg(raw, vouched)))
-	want := asDecodedBlocks(decodedResultContent(&Msg{Result: raw}))
+	got := asDecodedBlocks(message.ResultContent(resultMsg(raw, vouched)))
+	want := asDecodedBlocks(message.DecodedResultContent(&message.Msg{Result: raw}))
 	if !sameAsDecoded(got, want) {
 		t.Errorf("resultContent(%s) = %s; decoding gave %s", raw, jsonOf(got), jsonOf(want))
 	}
 	for _, b := range got {
-		if (b.Type == "resource" || b.Type == "resource_link") && !mayNameResource(raw) {
+		if (b.Type == "resource" || b.Type == "resource_link") && !resources.MayNameResource(raw) {
 			t.Errorf("mayNameResource(%s) = false, but it holds a %s block", raw, b.Type)
 		}
 	}
@@ -249,13 +253,13 @@ func checkResultContent(t *testing.T, raw []byte, vouched bool) {
 // TestRawReadersReadThePlainCases keeps the common messages on the readers:
 // falling back to decoding would still be right, only slower.
 func TestRawReadersReadThePlainCases(t *testing.T) {
-	if _, out := readCallResult(&objectFields{}, []byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`)); out != readDecoded {
+	if _, out := tools.ReadCallResult(&message.ObjectFields{}, []byte(`{"content":[{"type":"text","text":"{\"sum\":3}"}],"structuredContent":{"sum":3}}`)); out != message.ReadDecoded {
 		t.Errorf("a tools/call result: %v", out)
 	}
-	if _, out := readReadContents(&objectFields{}, []byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), nil); out != readDecoded {
+	if _, out := resources.ReadReadContents(&message.ObjectFields{}, []byte(`{"contents":[{"uri":"notes://n1","mimeType":"text/plain","text":"Note"}]}`), nil); out != message.ReadDecoded {
 		t.Errorf("a resources/read result: %v", out)
 	}
-	if _, _, out := readContentItems(nil, textOf([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true)); out != readDecoded {
+	if _, _, out := message.ReadContentItems(nil, judgetest.TextOf([]byte(`[{"type":"resource_link","uri":"a:b"},{"type":"resource","resource":{"uri":"a:b","blob":"aGk="}}]`), true)); out != message.ReadDecoded {
 		t.Errorf("content blocks: %v", out)
 	}
 }
@@ -268,16 +272,16 @@ var trickyStrings = []string{
 }
 
 // checkTextEquals holds rawText.equals to comparing the decoded value.
-func checkTextEquals(t *testing.T, text rawText) {
+func checkTextEquals(t *testing.T, text message.RawText) {
 	t.Helper()
-	v := text.value()
-	targets := []string{v, v + "x", "", `"` + v + `"`, string(text.raw)}
+	v := text.Value()
+	targets := []string{v, v + "x", "", `"` + v + `"`, string(text.Raw)}
 	if v != "" {
 		targets = append(targets, v[:len(v)-1], v[1:], "x"+v[1:])
 	}
 	for _, s := range targets {
-		if text.equals([]byte(s)) != (v == s) {
-			t.Errorf("%s equals %q = %v, but its value is %q", text.raw, s, !(v == s), v)
+		if text.Equals([]byte(s)) != (v == s) {
+			t.Errorf("%s equals %q = %v, but its value is %q", text.Raw, s, !(v == s), v)
 		}
 	}
 }
@@ -285,6 +289,6 @@ func checkTextEquals(t *testing.T, text rawText) {
 func TestRawTextEqualsItsValue(t *testing.T) {
 	for _, raw := range []string{`""`, `"abc"`, `"{\"sum\":3}"`, `"a\\b\/c\n"`, `"\u0041\n"`, `"é\té"`, `"\\"`,
 		"\"\xff\\n\"", "\"\xed\xa0\x80\"", `"\ud83d\ude00\""`, `"\"\"\""`} {
-		checkTextEquals(t, rawText{raw: []byte(raw)})
+		checkTextEquals(t, message.RawText{Raw: []byte(raw)})
 	}
 }

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"os"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func TestRedactedParamHeaderIsNotJudged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := findingLines(judgeBytes(data, Options{}))
+	want := findingLines(judgeBytes(data, engine.Options{}))
 	for _, r := range [][2]string{
 		{`"x-mcp-header":"Region"`, `"x-mcp-header":"Api-Key"`},
 		{`"mcp-param-region":"us-west1"`, `"mcp-param-api-key":"[redacted]"`},
@@ -28,7 +29,7 @@ func TestRedactedParamHeaderIsNotJudged(t *testing.T) {
 	// TOOL-028 rightly warns of a secret mirrored into a header; nothing
 	// else may change.
 	var kept []string
-	for _, line := range strings.Split(findingLines(judgeBytes(data, Options{})), "\n") {
+	for _, line := range strings.Split(findingLines(judgeBytes(data, engine.Options{})), "\n") {
 		if !strings.Contains(line, "TOOL-028") {
 			kept = append(kept, line)
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -64,23 +66,23 @@ func scopeProbeEvents(t *testing.T) []*trace.Event {
 // of the other, or skipping its Message there would change the report.
 func TestScopedRulesIgnoreOtherSessions(t *testing.T) {
 	events := scopeProbeEvents(t)
-	for _, rs := range ruleSpecs {
+	for _, rs := range engine.RuleSpecs {
 		for _, rev := range []string{"2025-11-25", "2026-07-28"} {
-			r := newRun("probe.jsonl", rev, SourceFlag, Options{})
-			s := newSession("", r)
-			if rs.Messages.judges(s.Stateless()) {
+			r := engine.NewRun("probe.jsonl", rev, engine.SourceFlag, engine.Options{})
+			s := engine.NewSession("", r)
+			if rs.Messages.Judges(s.Stateless()) {
 				continue
 			}
 			rule := rs.New()
 			for _, ev := range events {
-				s.current = ev
-				for _, m := range parseMessages(nil, ev) {
-					s.annotate(m)
+				s.Current = ev
+				for _, m := range message.ParseMessages(nil, ev) {
+					s.Annotate(m)
 					rule.Message(s, m)
-					s.advance(m)
+					s.Advance(m)
 				}
 			}
-			if !reflect.DeepEqual(rule, rs.New()) || len(r.results) > 0 || len(r.notes) > 0 || len(r.facts) > 0 {
+			if !reflect.DeepEqual(rule, rs.New()) || len(r.Results) > 0 || len(r.Notes) > 0 || len(r.Facts) > 0 {
 				t.Errorf("the rule of %v, scoped away from %s sessions, judged their messages", rs.Checks, rev)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -15,8 +16,8 @@ func TestUntiedHTTPEventsMakeTheRunIncomplete(t *testing.T) {
 {"seq":1,"direction":"server-to-client","transport":"streamable-http","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}}
 `
 	r := trace.NewReader(strings.NewReader(text), "untied.jsonl")
-	rep := Judge([]Input{{Name: "untied.jsonl", Next: r.Next}}, Options{})
-	if rep.Verdict != VerdictIncomplete {
+	rep := engine.Judge([]engine.Input{{Name: "untied.jsonl", Next: r.Next}}, engine.Options{})
+	if rep.Verdict != engine.VerdictIncomplete {
 		t.Fatalf("verdict %s, want incomplete", rep.Verdict)
 	}
 	run := rep.Runs[0]

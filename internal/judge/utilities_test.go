@@ -1,6 +1,10 @@
 package judge
 
-import "testing"
+import (
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
+	"testing"
+)
 
 // Each credential pattern finds its kind of secret and leaves look-alikes
 // alone: a finding must be a secret, not a guess.
@@ -16,7 +20,7 @@ func TestCredentialPatterns(t *testing.T) {
 		"a bearer token":       `"Authorization: Bearer abcdefghijklmnopqrstuvwxyz012345"`,
 	}
 	for name, text := range secrets {
-		if got, _ := findCredential([]byte(text)); got != name {
+		if got, _ := engine.FindCredential([]byte(text)); got != name {
 			t.Errorf("%s: found %q in %s", name, got, text)
 		}
 	}
@@ -29,7 +33,7 @@ func TestCredentialPatterns(t *testing.T) {
 		`"eyJhbGciOiJIUzI1NiJ9"`,            // one JWT segment alone
 	}
 	for _, text := range harmless {
-		if got, _ := findCredential([]byte(text)); got != "" {
+		if got, _ := engine.FindCredential([]byte(text)); got != "" {
 			t.Errorf("found %s in harmless %s", got, text)
 		}
 	}
@@ -48,7 +52,7 @@ func TestObjectKeys(t *testing.T) {
 		{`[1,2]`, nil, ""},
 	}
 	for _, c := range cases {
-		keys, dup := objectKeys([]byte(c.raw))
+		keys, dup := engine.ObjectKeys([]byte(c.raw))
 		if dup != c.dup || len(keys) != len(c.keys) {
 			t.Errorf("%s: keys %v dup %q, want %v %q", c.raw, keys, dup, c.keys, c.dup)
 		}
@@ -57,23 +61,23 @@ func TestObjectKeys(t *testing.T) {
 
 // boundedKeys forgets its oldest keys past the limit and says so.
 func TestBoundedKeys(t *testing.T) {
-	b := newBoundedKeys(2)
-	b.add("a")
-	b.add("b")
-	b.add("a") // already there: no eviction
-	if b.Forgot || !b.has("a") {
+	b := message.NewBoundedKeys(2)
+	b.Add("a")
+	b.Add("b")
+	b.Add("a") // already there: no eviction
+	if b.Forgot || !b.Has("a") {
 		t.Fatal("re-adding a key evicted one")
 	}
-	b.add("c")
-	if !b.Forgot || b.has("a") || !b.has("b") || !b.has("c") {
-		t.Errorf("after a third key: forgot=%v a=%v b=%v c=%v", b.Forgot, b.has("a"), b.has("b"), b.has("c"))
+	b.Add("c")
+	if !b.Forgot || b.Has("a") || !b.Has("b") || !b.Has("c") {
+		t.Errorf("after a third key: forgot=%v a=%v b=%v c=%v", b.Forgot, b.Has("a"), b.Has("b"), b.Has("c"))
 	}
 }
 
 // The bearer pattern reads its word in any case; so must its prefilter.
 func TestBearerInAnyCase(t *testing.T) {
 	for _, text := range []string{`"BEARER abcdefghijklmnopqrstuvwxyz012345"`, `"x bEaReR abcdefghijklmnopqrstuvwxyz012345"`} {
-		if got, _ := findCredential([]byte(text)); got != "a bearer token" {
+		if got, _ := engine.FindCredential([]byte(text)); got != "a bearer token" {
 			t.Errorf("found %q in %s", got, text)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/wireschema"
 )
@@ -16,7 +18,7 @@ func corpusSchemas(t testing.TB) map[string]*wireschema.Validator {
 		dir = filepath.Join(os.Getenv("MCPVERDICT_SPEC_DIR"), "schema")
 	}
 	if dir == "" {
-		dir = filepath.Join(corpusRoot(t), "..", "..", "shared", "mcp-spec", "schema")
+		dir = filepath.Join(judgetest.CorpusRoot(t), "..", "..", "shared", "mcp-spec", "schema")
 	}
 	out := map[string]*wireschema.Validator{}
 	for _, rev := range spec.Revisions {
@@ -35,18 +37,18 @@ func corpusSchemas(t testing.TB) map[string]*wireschema.Validator {
 // traces may break the schema along with their clause).
 func TestCorpusWireSchema(t *testing.T) {
 	schemas := corpusSchemas(t)
-	for _, ct := range loadCorpus(t) {
-		rep := judgeTraceWith(t, ct, Options{Revisions: ct.revisions, Party: ct.party, Schemas: schemas})
+	for _, ct := range judgetest.LoadCorpus(t) {
+		rep := judgeTraceWith(t, ct, engine.Options{Revisions: ct.Revisions, Party: ct.Party, Schemas: schemas})
 		for _, run := range rep.Runs {
 			w := run.Wire
 			switch {
 			case !w.Checked:
-				t.Errorf("%s: not checked: %s", ct.name, w.NotChecked)
-			case ct.wireInvalid && len(w.Invalid) == 0:
-				t.Errorf("%s: header expects invalid messages, all %d are valid", ct.name, w.Valid)
-			case !ct.wireInvalid && len(w.Invalid) > 0 && !ct.violation:
+				t.Errorf("%s: not checked: %s", ct.Name, w.NotChecked)
+			case ct.WireInvalid && len(w.Invalid) == 0:
+				t.Errorf("%s: header expects invalid messages, all %d are valid", ct.Name, w.Valid)
+			case !ct.WireInvalid && len(w.Invalid) > 0 && !ct.Violation:
 				t.Errorf("%s: %d invalid message(s), first at line %d: %s at %q: %s",
-					ct.name, len(w.Invalid), w.Invalid[0].Line, w.Invalid[0].Definition, w.Invalid[0].Pointer, w.Invalid[0].Error)
+					ct.Name, len(w.Invalid), w.Invalid[0].Line, w.Invalid[0].Definition, w.Invalid[0].Pointer, w.Invalid[0].Error)
 			}
 		}
 	}
@@ -54,13 +56,13 @@ func TestCorpusWireSchema(t *testing.T) {
 
 func TestWireFindingsFailTheVerdict(t *testing.T) {
 	schemas := corpusSchemas(t)
-	for _, ct := range loadCorpus(t) {
-		if !ct.wireInvalid || len(ct.expect) > 0 {
+	for _, ct := range judgetest.LoadCorpus(t) {
+		if !ct.WireInvalid || len(ct.Expect) > 0 {
 			continue
 		}
-		rep := judgeTraceWith(t, ct, Options{Revisions: ct.revisions, Schemas: schemas})
-		if rep.Verdict != VerdictFail {
-			t.Errorf("%s: invalid messages but verdict %s", ct.name, rep.Verdict)
+		rep := judgeTraceWith(t, ct, engine.Options{Revisions: ct.Revisions, Schemas: schemas})
+		if rep.Verdict != engine.VerdictFail {
+			t.Errorf("%s: invalid messages but verdict %s", ct.Name, rep.Verdict)
 		}
 	}
 }

@@ -2,6 +2,8 @@ package probe
 
 import (
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"time"
 )
 
@@ -9,7 +11,7 @@ import (
 // always complete.
 const maxChanges = 20
 
-func capChanges(cs []Change) []Change {
+func capChanges(cs []definition.Change) []definition.Change {
 	if len(cs) > maxChanges {
 		return cs[:maxChanges]
 	}
@@ -25,20 +27,20 @@ type analysis struct {
 	// state agreed across runs.
 	controlStable bool
 	control2      *bool
-	startup       Delta
+	startup       definition.Delta
 }
 
 // caseFacts is what one case showed.
 type caseFacts struct {
 	ce          *caseEvidence
-	once, twice []*Delta // by run; nil where the session failed
+	once, twice []*definition.Delta // by run; nil where the session failed
 	failures    []string
 	errors      []ErroredCall
 	onceStable  bool // business state agreed across runs
 	twiceStable bool
 	unstable    []Instability
 	attempts    []Attempt
-	network     []NetAttempt // attempts after the first call
+	network     []sandbox.NetAttempt // attempts after the first call
 }
 
 func newAnalysis(ev *evidence, coverage Coverage, sandbox error) *analysis {
@@ -49,7 +51,7 @@ func newAnalysis(ev *evidence, coverage Coverage, sandbox error) *analysis {
 		a.control2 = &s
 	}
 	if len(ev.Controls) > 0 && ev.Controls[0].Err == "" {
-		a.startup = diffSnapshots(ev.Seeded, ev.Controls[0].Final)
+		a.startup = definition.DiffSnapshots(ev.Seeded, ev.Controls[0].Final)
 	}
 	return a
 }
@@ -63,7 +65,7 @@ func stableAcross(runs []*sessionResult) bool {
 		}
 	}
 	for _, s := range runs[1:] {
-		if statesDiffer(runs[0].Final, s.Final, Business, Unclassified) != nil {
+		if statesDiffer(runs[0].Final, s.Final, definition.Business, definition.Unclassified) != nil {
 			return false
 		}
 	}
@@ -71,9 +73,9 @@ func stableAcross(runs []*sessionResult) bool {
 }
 
 // statesDiffer returns the categories in which two snapshots differ.
-func statesDiffer(a, b Snapshot, cats ...Category) []Category {
-	counts := diffSnapshots(a, b).ByCategory()
-	var out []Category
+func statesDiffer(a, b definition.Snapshot, cats ...definition.Category) []definition.Category {
+	counts := definition.DiffSnapshots(a, b).ByCategory()
+	var out []definition.Category
 	for _, c := range cats {
 		if counts[c].Total() > 0 {
 			out = append(out, c)
@@ -95,15 +97,15 @@ func (a *analysis) facts(ce *caseEvidence) *caseFacts {
 }
 
 // deltas diffs each run's session against the same run's control.
-func (a *analysis) deltas(sessions []*sessionResult, f *caseFacts) []*Delta {
-	out := make([]*Delta, len(sessions))
+func (a *analysis) deltas(sessions []*sessionResult, f *caseFacts) []*definition.Delta {
+	out := make([]*definition.Delta, len(sessions))
 	for i, s := range sessions {
 		ctrl := a.ev.Controls[i]
 		if s.Err != "" || ctrl.Err != "" {
 			f.failures = append(f.failures, fmt.Sprintf("%s: %s", s.Label, firstNonEmpty(s.Err, ctrl.Err)))
 			continue
 		}
-		d := diffSnapshots(ctrl.Final, s.Final)
+		d := definition.DiffSnapshots(ctrl.Final, s.Final)
 		out[i] = &d
 	}
 	return out
@@ -122,12 +124,12 @@ func firstNonEmpty(s ...string) string {
 // by category, and records any instability; it returns whether the
 // business state agreed.
 func (f *caseFacts) stability(kind string, sessions []*sessionResult) bool {
-	seen := map[Category]bool{}
+	seen := map[definition.Category]bool{}
 	for _, s := range sessions[1:] {
 		if s.Err != "" || sessions[0].Err != "" {
 			continue
 		}
-		for _, c := range statesDiffer(sessions[0].Final, s.Final, categories...) {
+		for _, c := range statesDiffer(sessions[0].Final, s.Final, definition.Categories...) {
 			seen[c] = true
 		}
 	}
@@ -135,13 +137,13 @@ func (f *caseFacts) stability(kind string, sessions []*sessionResult) bool {
 		return true
 	}
 	inst := Instability{Session: kind + " " + f.ce.Case.ID()}
-	for _, c := range categories {
+	for _, c := range definition.Categories {
 		if seen[c] {
 			inst.Categories = append(inst.Categories, c)
 		}
 	}
 	f.unstable = append(f.unstable, inst)
-	return !seen[Business]
+	return !seen[definition.Business]
 }
 
 // collectErrors lists every call that did not succeed, with whether the
@@ -174,7 +176,7 @@ func (f *caseFacts) changedAt(i, p int) bool {
 	if i >= len(f.ce.Once) || f.ce.Once[i].Err != "" || f.ce.Twice[i].Err != "" {
 		return false
 	}
-	return len(diffSnapshots(f.ce.Once[i].Final, f.ce.Twice[i].Final).Changes) > 0
+	return len(definition.DiffSnapshots(f.ce.Once[i].Final, f.ce.Twice[i].Final).Changes) > 0
 }
 
 // collectNetwork keeps the connection attempts made after a session's
@@ -195,9 +197,9 @@ func (f *caseFacts) collectNetwork(sessions []*sessionResult) {
 func (a *analysis) attempts(ce *caseEvidence, f *caseFacts) []Attempt {
 	var out []Attempt
 	ref := f.reference()
-	for mode, sessions := range map[string][]*sessionResult{ModeSingleConnection: ce.Single, ModeTwoProcess: ce.TwoProcess} {
+	for mode, sessions := range map[string][]*sessionResult{definition.ModeSingleConnection: ce.Single, definition.ModeTwoProcess: ce.TwoProcess} {
 		ctrl := a.ev.Controls
-		if mode == ModeTwoProcess {
+		if mode == definition.ModeTwoProcess {
 			ctrl = a.ev.Controls2
 		}
 		for i, s := range sessions {
@@ -210,15 +212,15 @@ func (a *analysis) attempts(ce *caseEvidence, f *caseFacts) []Attempt {
 
 // reference is the business delta of a single call (run 1's once
 // session), nil when there is none to compare with.
-func (f *caseFacts) reference() *Delta {
+func (f *caseFacts) reference() *definition.Delta {
 	if len(f.once) == 0 || f.once[0] == nil {
 		return nil
 	}
-	d := f.once[0].Only(Business)
+	d := f.once[0].Only(definition.Business)
 	return &d
 }
 
-func judgeAttempt(mode string, n int, s *sessionResult, ctrl []*sessionResult, ref *Delta) Attempt {
+func judgeAttempt(mode string, n int, s *sessionResult, ctrl []*sessionResult, ref *definition.Delta) Attempt {
 	at := Attempt{Mode: mode, Attempt: n, Traces: baseNames(s.Traces), Failure: s.Err}
 	for _, c := range s.Calls {
 		if c.Failed() {
@@ -230,7 +232,7 @@ func judgeAttempt(mode string, n int, s *sessionResult, ctrl []*sessionResult, r
 	}
 	at.OverlapUS, at.RTTUS, at.Overlapped = overlapOf(s)
 	if ref != nil && len(ctrl) > 0 && ctrl[0].Err == "" {
-		d := diffSnapshots(ctrl[0].Final, s.Final).Only(Business)
+		d := definition.DiffSnapshots(ctrl[0].Final, s.Final).Only(definition.Business)
 		at.Diverged = !d.Equal(*ref)
 	}
 	return at

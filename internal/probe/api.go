@@ -2,6 +2,7 @@ package probe
 
 import (
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 )
 
@@ -9,7 +10,7 @@ import (
 // violation, an unverified reset, or (for a fixture) a verdict other than
 // the recorded truth. Inconclusive and over-declared verdicts do not fail.
 func (r *Report) Failed() bool {
-	if r.Summary[string(Violation)] > 0 || r.Summary[string(ResetUnverified)] > 0 {
+	if r.Summary[string(definition.Violation)] > 0 || r.Summary[string(definition.ResetUnverified)] > 0 {
 		return true
 	}
 	return r.Expectations != nil && r.Expectations.Matched != r.Expectations.Checked
@@ -18,16 +19,16 @@ func (r *Report) Failed() bool {
 // VerdictRecord is one (tool, test) verdict as flat data, for the ledger
 // and for reporters that need no evidence.
 type VerdictRecord struct {
-	Definition       string   `json:"definition"`
-	DefinitionSHA256 string   `json:"definition_sha256"`
-	Tool             string   `json:"tool"`
-	Test             string   `json:"test"`
-	Hint             string   `json:"hint"`
-	Declared         string   `json:"declared"`
-	Verdict          Outcome  `json:"verdict"`
-	Primary          Reason   `json:"primary_reason"`
-	Secondary        []Reason `json:"secondary_reasons,omitempty"`
-	Detail           string   `json:"detail"`
+	Definition       string              `json:"definition"`
+	DefinitionSHA256 string              `json:"definition_sha256"`
+	Tool             string              `json:"tool"`
+	Test             string              `json:"test"`
+	Hint             string              `json:"hint"`
+	Declared         string              `json:"declared"`
+	Verdict          definition.Outcome  `json:"verdict"`
+	Primary          definition.Reason   `json:"primary_reason"`
+	Secondary        []definition.Reason `json:"secondary_reasons,omitempty"`
+	Detail           string              `json:"detail"`
 }
 
 // Verdicts lists every (tool, test) verdict of the report in order.
@@ -51,16 +52,16 @@ func RuleID(test string) string { return "probe/" + test }
 
 // TestDescriptions say what each test checks, for reporters' rule texts.
 var TestDescriptions = map[string]string{
-	TestReadOnly:              "readOnlyHint: true holds when no call changes business or unclassified state (append-only records may be added).",
-	TestDestructive:           "destructiveHint: false holds when no call removes or overwrites an existing business record.",
-	TestSequentialIdempotence: "idempotentHint: true holds when two identical calls leave the same business state as one, in every run.",
-	TestConcurrentIdempotence: "idempotentHint: true holds under concurrency when two identical calls in flight at once (on one connection, and through two server processes sharing the store) converge on a single call's business state.",
-	TestOpenWorld:             "openWorldHint: false holds when no call makes a connection attempt (DNS lookup, TCP connect, UDP datagram) in a network sandbox that records them all.",
+	definition.TestReadOnly:              "readOnlyHint: true holds when no call changes business or unclassified state (append-only records may be added).",
+	definition.TestDestructive:           "destructiveHint: false holds when no call removes or overwrites an existing business record.",
+	definition.TestSequentialIdempotence: "idempotentHint: true holds when two identical calls leave the same business state as one, in every run.",
+	definition.TestConcurrentIdempotence: "idempotentHint: true holds under concurrency when two identical calls in flight at once (on one connection, and through two server processes sharing the store) converge on a single call's business state.",
+	definition.TestOpenWorld:             "openWorldHint: false holds when no call makes a connection attempt (DNS lookup, TCP connect, UDP datagram) in a network sandbox that records them all.",
 }
 
 // VerifyReset seeds the definition's state twice into fresh directories
 // and compares the normalized snapshots.
-func VerifyReset(def *Definition) (ResetCheck, error) {
+func VerifyReset(def *definition.Definition) (ResetCheck, error) {
 	scratch, err := os.MkdirTemp("", "mcpverdict-probe-reset-")
 	if err != nil {
 		return ResetCheck{}, fmt.Errorf("cannot make a scratch directory: %w", err)

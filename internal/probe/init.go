@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"sort"
@@ -52,7 +53,7 @@ func Init(ctx context.Context, argv []string, opts InitOptions) ([]byte, error) 
 }
 
 type initTool struct {
-	contract Contract
+	contract definition.Contract
 	schema   json.RawMessage
 }
 
@@ -66,9 +67,9 @@ func listForInit(ctx context.Context, argv []string, opts InitOptions) ([]initTo
 	if timeout <= 0 {
 		timeout = 30 * time.Second
 	}
-	exp := expander{}
+	exp := definition.Expander{}
 	so := &sessionOptions{
-		argv: func(string) []string { return argv }, env: func(s string) []string { return exp.env(nil, s) },
+		argv: func(string) []string { return argv }, env: func(s string) []string { return exp.Env(nil, s) },
 		cwd: func(s string) string { return "" }, startupTimeout: timeout, callTimeout: timeout,
 	}
 	srv, err := startServer(ctx, so, false, dir, filepath.Join(dir, "init.jsonl"))
@@ -93,7 +94,7 @@ func suffix(err error) string {
 func initTools(pages []json.RawMessage) ([]initTool, error) {
 	var out []initTool
 	for _, page := range pages {
-		contracts, err := ParseContracts(page)
+		contracts, err := definition.ParseContracts(page)
 		if err != nil {
 			return nil, err
 		}
@@ -143,12 +144,12 @@ func writeToolSkeleton(b *strings.Builder, t initTool) {
 	}
 }
 
-func hintsComment(c Contract) string {
-	parts := make([]string, 0, len(hintNames))
-	for _, n := range hintNames {
+func hintsComment(c definition.Contract) string {
+	parts := make([]string, 0, len(definition.HintNames))
+	for _, n := range definition.HintNames {
 		h := c.Hint(n)
 		v := string(h.Value)
-		if h.Value == HintMalformed {
+		if h.Value == definition.HintMalformed {
 			v = "malformed " + h.Raw
 		}
 		parts = append(parts, n+" "+v)

@@ -3,6 +3,7 @@ package probe
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,7 +52,7 @@ const keyNamesText = "id, key, name or uuid"
 func planSeed(seed, def string) (*seedPlan, error) {
 	info, err := os.Stat(seed)
 	if err != nil {
-		return nil, unwrapPathErr(err)
+		return nil, definition.UnwrapPathErr(err)
 	}
 	rel, err := relativeTo(seed, def)
 	if err != nil {
@@ -114,7 +115,7 @@ func seedKind(path string, info os.FileInfo) string {
 // the records exactly as the probe will observe them.
 
 func (p *seedPlan) planJSONL(seed string) error {
-	raw, err := (&jsonlAdapter{path: filepath.Base(seed)}).observe(filepath.Dir(seed))
+	raw, err := (&definition.JsonlAdapter{Path: filepath.Base(seed)}).Observe(filepath.Dir(seed))
 	if err != nil {
 		return err
 	}
@@ -125,9 +126,9 @@ func (p *seedPlan) planJSONL(seed string) error {
 func (p *seedPlan) planJSON(seed string) error {
 	data, err := os.ReadFile(seed)
 	if err != nil {
-		return unwrapPathErr(err)
+		return definition.UnwrapPathErr(err)
 	}
-	doc, err := decodeJSON(data)
+	doc, err := definition.DecodeJSON(data)
 	if err != nil {
 		return fmt.Errorf("is not JSON: %v", err)
 	}
@@ -135,7 +136,7 @@ func (p *seedPlan) planJSON(seed string) error {
 	if !ok {
 		p.recordsTODO = "the dot path of the array or object holding the records"
 		if m, isObj := doc.(map[string]any); isObj {
-			p.recordsTODO += "; the document has " + strings.Join(sortedKeys(m), ", ")
+			p.recordsTODO += "; the document has " + strings.Join(definition.SortedKeys(m), ", ")
 		}
 		p.keyTODO = "the field(s) that identify a record; init could not tell where the records are"
 		return nil
@@ -143,10 +144,10 @@ func (p *seedPlan) planJSON(seed string) error {
 	p.records = path
 	container := doc
 	if path != "" {
-		container = lookupOrNil(doc, path)
+		container = definition.LookupOrNil(doc, path)
 	}
 	_, p.named = container.(map[string]any)
-	raw, err := (&jsonAdapter{path: filepath.Base(seed), records: path}).observe(filepath.Dir(seed))
+	raw, err := (&definition.JSONAdapter{Path: filepath.Base(seed), Records: path}).Observe(filepath.Dir(seed))
 	if err != nil {
 		return err
 	}
@@ -164,7 +165,7 @@ func findRecords(doc any) (string, bool) {
 		return "", isArray
 	}
 	var found []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range definition.SortedKeys(m) {
 		if _, isArray := m[k].([]any); isArray || objectOfObjects(m[k]) {
 			found = append(found, k)
 		}
@@ -193,29 +194,29 @@ func objectOfObjects(v any) bool {
 
 // analyze proposes the region and the key from the records an adapter
 // observed with neither set: every record is then in the default region.
-func (p *seedPlan) analyze(raw map[string][]record) {
-	recs := raw[defaultRegion]
+func (p *seedPlan) analyze(raw map[string][]definition.RawRecord) {
+	recs := raw[definition.DefaultRegion]
 	field, byName := proposeRegion(recs)
 	if byName {
 		p.region = field
 	} else {
 		p.regionAlt = field
 	}
-	groups := map[string][]record{}
+	groups := map[string][]definition.RawRecord{}
 	for _, r := range recs {
-		g := regionOf(r.Value, p.region)
+		g := definition.RegionOf(r.Value, p.region)
 		groups[g] = append(groups[g], r)
 	}
 	for g := range raw {
-		if g != defaultRegion {
+		if g != definition.DefaultRegion {
 			groups[g] = raw[g]
 		}
 	}
-	p.regions = sortedKeys(groups)
-	delete(groups, documentRegion)
-	delete(groups, unparsableRegion)
+	p.regions = definition.SortedKeys(groups)
+	delete(groups, definition.DocumentRegion)
+	delete(groups, definition.UnparsableRegion)
 	if p.named {
-		for _, g := range sortedKeys(groups) {
+		for _, g := range definition.SortedKeys(groups) {
 			p.identity = append(p.identity, g+": by its member name")
 		}
 		return
@@ -226,7 +227,7 @@ func (p *seedPlan) analyze(raw map[string][]record) {
 	}
 }
 
-func noKeyReason(groups map[string][]record) string {
+func noKeyReason(groups map[string][]definition.RawRecord) string {
 	if len(groups) == 0 {
 		return "the seed holds no record to tell which field identifies one"
 	}
@@ -240,17 +241,17 @@ func noKeyReason(groups map[string][]record) string {
 
 // proposeRegion returns a field that is a non-empty string in every record
 // with few distinct values, and whether it is named for what a record is.
-func proposeRegion(recs []record) (string, bool) {
+func proposeRegion(recs []definition.RawRecord) (string, bool) {
 	fields := stringFields(recs)
 	few := func(distinct int) bool { return distinct <= max(2, len(recs)/2) }
 	for _, n := range regionNames {
-		for _, f := range sortedKeys(fields) {
+		for _, f := range definition.SortedKeys(fields) {
 			if strings.EqualFold(f, n) && few(fields[f]) {
 				return f, true
 			}
 		}
 	}
-	for _, f := range sortedKeys(fields) {
+	for _, f := range definition.SortedKeys(fields) {
 		if d := fields[f]; d >= 2 && 2*d <= len(recs) {
 			return f, false
 		}
@@ -260,7 +261,7 @@ func proposeRegion(recs []record) (string, bool) {
 
 // stringFields counts the distinct values of each top-level field that is
 // a non-empty string in every record.
-func stringFields(recs []record) map[string]int {
+func stringFields(recs []definition.RawRecord) map[string]int {
 	values := map[string]map[string]bool{}
 	for i, r := range recs {
 		obj, _ := r.Value.(map[string]any)
@@ -295,8 +296,8 @@ func stringFields(recs []record) map[string]int {
 // and only from a region of several records. A region left without a field
 // is identified by its whole value, which is right for value-like records
 // (relations, tags) and is said in its line.
-func chooseKey(groups map[string][]record, regionField string) ([]string, []string) {
-	regions := sortedKeys(groups)
+func chooseKey(groups map[string][]definition.RawRecord, regionField string) ([]string, []string) {
+	regions := definition.SortedKeys(groups)
 	unique := map[string][]string{}
 	pick := map[string]string{}
 	for _, g := range regions {
@@ -340,13 +341,13 @@ func keyRank(f string) int {
 	return len(keyNames)
 }
 
-func identityOf(recs []record, key []string, pick string, unique []string, conventional bool) string {
+func identityOf(recs []definition.RawRecord, key []string, pick string, unique []string, conventional bool) string {
 	if pick != "" {
 		return fmt.Sprintf("by %q", pick)
 	}
 	for _, f := range key {
 		for _, r := range recs {
-			if _, ok := lookupPath(r.Value, f); ok {
+			if _, ok := definition.LookupPath(r.Value, f); ok {
 				return fmt.Sprintf("by %q where a record holds it, though it is not present and unique in every record there: check that it identifies them", f)
 			}
 		}
@@ -364,10 +365,10 @@ func identityOf(recs []record, key []string, pick string, unique []string, conve
 
 // uniqueFields lists, sorted, the top-level fields other than the region's
 // that hold a string or number in every record, a different one in each.
-func uniqueFields(recs []record, regionField string) []string {
+func uniqueFields(recs []definition.RawRecord, regionField string) []string {
 	var out []string
 	first, _ := recs[0].Value.(map[string]any)
-	for _, f := range sortedKeys(first) {
+	for _, f := range definition.SortedKeys(first) {
 		if f == regionField {
 			continue
 		}
@@ -375,11 +376,11 @@ func uniqueFields(recs []record, regionField string) []string {
 		for _, r := range recs {
 			obj, _ := r.Value.(map[string]any)
 			v, ok := obj[f]
-			if !ok || !scalarKey(v) || seen[canonical(v)] {
+			if !ok || !scalarKey(v) || seen[definition.Canonical(v)] {
 				seen = nil
 				break
 			}
-			seen[canonical(v)] = true
+			seen[definition.Canonical(v)] = true
 		}
 		if seen != nil {
 			out = append(out, f)
@@ -406,26 +407,26 @@ func (p *seedPlan) planSQLite(seed string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	a := &sqliteAdapter{path: "seed.db"}
+	a := &definition.SqliteAdapter{Path: "seed.db"}
 	if strings.EqualFold(filepath.Ext(seed), ".sql") {
-		a.seed = seed
-		if err := a.seedInto(dir); err != nil {
+		a.Seed = seed
+		if err := a.SeedInto(dir); err != nil {
 			return fmt.Errorf("does not load: %v", err)
 		}
 	} else {
 		// The sqlite adapter executes its seed as SQL; the database is
 		// copied only so that its tables can be listed.
 		p.seedTODO = fmt.Sprintf("an SQL script that builds the database, relative to this file (a sqlite seed is executed as SQL; `sqlite3 %s .dump > seed.sql` writes one)", filepath.Base(seed))
-		if err := copyFile(seed, filepath.Join(dir, a.path), 0o644); err != nil {
+		if err := definition.CopyFile(seed, filepath.Join(dir, a.Path), 0o644); err != nil {
 			return err
 		}
 	}
-	raw, err := a.observe(dir)
+	raw, err := a.Observe(dir)
 	if err != nil {
 		return fmt.Errorf("cannot be read as SQLite: %v", err)
 	}
-	delete(raw, schemaRegion)
-	p.regions = sortedKeys(raw)
+	delete(raw, definition.SchemaRegion)
+	p.regions = definition.SortedKeys(raw)
 	return nil
 }
 
@@ -435,7 +436,7 @@ const maxListed = 10
 func (p *seedPlan) planFS(seed string) error {
 	entries, err := os.ReadDir(seed)
 	if err != nil {
-		return unwrapPathErr(err)
+		return definition.UnwrapPathErr(err)
 	}
 	for i, e := range entries {
 		if i == maxListed {

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,7 +88,7 @@ func TestInitFindsAJSONDocumentsRecords(t *testing.T) {
 		t.Errorf("store.json: %+v %v, want records items identified by member name", p, err)
 	}
 	p, err = planSeed(writeSeed(t, "d.json", `{"version":1,"users":[{"id":"u1"},{"id":"u2"}]}`), "probe.toml")
-	if err != nil || p.records != "users" || p.named || !slices.Equal(p.key, []string{"id"}) || !slices.Equal(p.regions, []string{documentRegion, "records"}) {
+	if err != nil || p.records != "users" || p.named || !slices.Equal(p.key, []string{"id"}) || !slices.Equal(p.regions, []string{definition.DocumentRegion, "records"}) {
 		t.Errorf("users: %+v %v", p, err)
 	}
 	p, err = planSeed(writeSeed(t, "d.json", `{"users":[],"orders":[]}`), "probe.toml")
@@ -129,8 +130,8 @@ func TestInitInfersTheKindAndNamesTheSeedFromTheDefinition(t *testing.T) {
 // says how to make the script instead of writing a seed that fails.
 func TestInitRefusesADatabaseFileAsASeed(t *testing.T) {
 	dir := t.TempDir()
-	a := &sqliteAdapter{path: "app.db", seed: writeSeed(t, "seed.sql", "CREATE TABLE notes (id INTEGER PRIMARY KEY);")}
-	if err := a.seedInto(dir); err != nil {
+	a := &definition.SqliteAdapter{Path: "app.db", Seed: writeSeed(t, "seed.sql", "CREATE TABLE notes (id INTEGER PRIMARY KEY);")}
+	if err := a.SeedInto(dir); err != nil {
 		t.Fatal(err)
 	}
 	p, err := planSeed(filepath.Join(dir, "app.db"), "probe.toml")
@@ -149,7 +150,7 @@ func TestInitSkeletonFromASeedLoadsOnceFilledIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := string(skeleton([]string{"server"}, plan, []initTool{{contract: Contract{Tool: "add_observations"}}}))
+	text := string(skeleton([]string{"server"}, plan, []initTool{{contract: definition.Contract{Tool: "add_observations"}}}))
 	for _, want := range []string{"kind = \"jsonl\"\n", "region = \"type\"\n", "key = [\"name\"]\n", "the seed has entity, relation"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the skeleton lacks %q:\n%s", want, text)
@@ -158,7 +159,7 @@ func TestInitSkeletonFromASeedLoadsOnceFilledIn(t *testing.T) {
 	if err := os.WriteFile(def, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(def); err == nil || !strings.Contains(err.Error(), "adapters[0].business") {
+	if _, err := definition.Load(def); err == nil || !strings.Contains(err.Error(), "adapters[0].business") {
 		t.Errorf("the unfilled skeleton: %v, want a refusal naming the business placeholder", err)
 	}
 	var filled []string
@@ -174,7 +175,7 @@ func TestInitSkeletonFromASeedLoadsOnceFilledIn(t *testing.T) {
 	if err := os.WriteFile(def, []byte(strings.Join(filled, "\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := Load(def)
+	loaded, err := definition.Load(def)
 	if err != nil {
 		t.Fatal(err)
 	}

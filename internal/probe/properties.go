@@ -2,6 +2,7 @@ package probe
 
 import (
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"sort"
 )
 
@@ -10,7 +11,7 @@ import (
 // reason it cannot be decided).
 type property struct {
 	state  string // holds, fails, unknown
-	reason Reason
+	reason definition.Reason
 	detail string
 	modes  []string
 }
@@ -22,10 +23,10 @@ const (
 )
 
 func held(detail string) property { return property{state: holds, detail: detail} }
-func failed(r Reason, detail string) property {
+func failed(r definition.Reason, detail string) property {
 	return property{state: fails, reason: r, detail: detail}
 }
-func undecided(r Reason, detail string) property {
+func undecided(r definition.Reason, detail string) property {
 	return property{state: unknown, reason: r, detail: detail}
 }
 
@@ -35,13 +36,13 @@ func undecided(r Reason, detail string) property {
 func (a *analysis) uncertain(f *caseFacts) *property {
 	switch {
 	case len(f.failures) > 0:
-		p := undecided(SessionFailed, f.failures[0])
+		p := undecided(definition.SessionFailed, f.failures[0])
 		return &p
 	case !a.coverage.Complete:
-		p := undecided(IncompleteCoverage, fmt.Sprintf("state the adapters cannot observe: %v", a.coverage.Unobserved))
+		p := undecided(definition.IncompleteCoverage, fmt.Sprintf("state the adapters cannot observe: %v", a.coverage.Unobserved))
 		return &p
 	case len(f.errors) > 0:
-		p := undecided(CallError, fmt.Sprintf("%d call(s) failed, first: %s call %d: %s", len(f.errors), f.errors[0].Session, f.errors[0].Position, f.errors[0].Kind))
+		p := undecided(definition.CallError, fmt.Sprintf("%d call(s) failed, first: %s call %d: %s", len(f.errors), f.errors[0].Session, f.errors[0].Position, f.errors[0].Kind))
 		return &p
 	}
 	return nil
@@ -51,7 +52,7 @@ func (a *analysis) unstableControl() *property {
 	if a.controlStable {
 		return nil
 	}
-	p := undecided(UnstableControl, "the control sessions left different business or unclassified state from run to run")
+	p := undecided(definition.UnstableControl, "the control sessions left different business or unclassified state from run to run")
 	return &p
 }
 
@@ -71,35 +72,35 @@ func (a *analysis) readOnly(f *caseFacts) property {
 }
 
 // writeReason says why a change is one a read-only tool may not make.
-func writeReason(ch Change) (Reason, bool) {
+func writeReason(ch definition.Change) (definition.Reason, bool) {
 	switch {
-	case ch.Category == Business:
-		return BusinessChange, true
-	case ch.Category == Unclassified:
-		return UnclassifiedChange, true
-	case ch.Kind == Removed || ch.Kind == Overwritten:
-		return AppendOnlyRewritten, true
+	case ch.Category == definition.Business:
+		return definition.BusinessChange, true
+	case ch.Category == definition.Unclassified:
+		return definition.UnclassifiedChange, true
+	case ch.Kind == definition.Removed || ch.Kind == definition.Overwritten:
+		return definition.AppendOnlyRewritten, true
 	}
 	return "", false
 }
 
 // destroyReason says why a change destroys an existing business record.
-func destroyReason(ch Change) (Reason, bool) {
+func destroyReason(ch definition.Change) (definition.Reason, bool) {
 	switch {
-	case ch.Category != Business:
+	case ch.Category != definition.Business:
 		return "", false
-	case ch.Kind == Removed:
-		return RecordRemoved, true
-	case ch.Kind == Overwritten:
-		return RecordOverwritten, true
+	case ch.Kind == definition.Removed:
+		return definition.RecordRemoved, true
+	case ch.Kind == definition.Overwritten:
+		return definition.RecordOverwritten, true
 	}
 	return "", false
 }
 
 // firstChange finds, in the once and then the twice deltas of every run,
 // the first change pick objects to, and the run (from 1) it was in.
-func firstChange(f *caseFacts, pick func(Change) (Reason, bool)) (Reason, Change, int, bool) {
-	for _, ds := range [][]*Delta{f.once, f.twice} {
+func firstChange(f *caseFacts, pick func(definition.Change) (definition.Reason, bool)) (definition.Reason, definition.Change, int, bool) {
+	for _, ds := range [][]*definition.Delta{f.once, f.twice} {
 		for run, d := range ds {
 			if d == nil {
 				continue
@@ -111,7 +112,7 @@ func firstChange(f *caseFacts, pick func(Change) (Reason, bool)) (Reason, Change
 			}
 		}
 	}
-	return "", Change{}, 0, false
+	return "", definition.Change{}, 0, false
 }
 
 // nonDestructive: no business record that existed before the session was
@@ -136,15 +137,15 @@ func (a *analysis) idempotent(f *caseFacts) property {
 		return *p
 	}
 	if len(f.failures) > 0 {
-		return undecided(SessionFailed, f.failures[0])
+		return undecided(definition.SessionFailed, f.failures[0])
 	}
 	if !f.onceStable || !f.twiceStable {
-		return undecided(UnstableRuns, "the business state after the same calls differed between runs")
+		return undecided(definition.UnstableRuns, "the business state after the same calls differed between runs")
 	}
 	for run := range f.once {
-		once, twice := f.once[run].Only(Business), f.twice[run].Only(Business)
+		once, twice := f.once[run].Only(definition.Business), f.twice[run].Only(definition.Business)
 		if !once.Equal(twice) {
-			return failed(TwiceDiffersFromOnce, fmt.Sprintf("run %d: %d business change(s) after one call, %d after two", run+1, len(once.Changes), len(twice.Changes)))
+			return failed(definition.TwiceDiffersFromOnce, fmt.Sprintf("run %d: %d business change(s) after one call, %d after two", run+1, len(once.Changes), len(twice.Changes)))
 		}
 	}
 	if p := a.uncertain(f); p != nil {
@@ -157,16 +158,16 @@ func (a *analysis) idempotent(f *caseFacts) property {
 // overlap observed in both modes.
 func (a *analysis) converges(f *caseFacts) property {
 	if len(f.ce.Single)+len(f.ce.TwoProcess) == 0 {
-		return undecided(ConcurrentNotAttempted, "concurrent attempts run only for tools declaring idempotentHint: true")
+		return undecided(definition.ConcurrentNotAttempted, "concurrent attempts run only for tools declaring idempotentHint: true")
 	}
 	if p := a.unstableControl(); p != nil {
 		return *p
 	}
 	if f.reference() == nil || !f.onceStable {
-		return undecided(UnstableRuns, "no stable single-call state to compare the attempts with")
+		return undecided(definition.UnstableRuns, "no stable single-call state to compare the attempts with")
 	}
 	if a.control2 != nil && !*a.control2 {
-		return undecided(UnstableControl, "the two-process control sessions left different state from run to run")
+		return undecided(definition.UnstableControl, "the two-process control sessions left different state from run to run")
 	}
 	if p := divergence(f.attempts); p != nil {
 		return *p
@@ -185,8 +186,8 @@ func divergence(attempts []Attempt) *property {
 	if len(modes) == 0 {
 		return nil
 	}
-	p := failed(ConcurrentDiverged, "")
-	for _, m := range []string{ModeSingleConnection, ModeTwoProcess} {
+	p := failed(definition.ConcurrentDiverged, "")
+	for _, m := range []string{definition.ModeSingleConnection, definition.ModeTwoProcess} {
 		if n := modes[m]; n > 0 {
 			p.modes = append(p.modes, m)
 			p.detail += fmt.Sprintf("%s: %d/%d diverged; ", m, n, countMode(attempts, m))
@@ -208,21 +209,21 @@ func countMode(attempts []Attempt, mode string) int {
 
 func (a *analysis) convergenceUncertain(f *caseFacts) property {
 	if !a.coverage.Complete {
-		return undecided(IncompleteCoverage, fmt.Sprintf("state the adapters cannot observe: %v", a.coverage.Unobserved))
+		return undecided(definition.IncompleteCoverage, fmt.Sprintf("state the adapters cannot observe: %v", a.coverage.Unobserved))
 	}
 	for _, at := range f.attempts {
 		if at.Failure != "" {
-			return undecided(SessionFailed, fmt.Sprintf("%s attempt %d: %s", at.Mode, at.Attempt, at.Failure))
+			return undecided(definition.SessionFailed, fmt.Sprintf("%s attempt %d: %s", at.Mode, at.Attempt, at.Failure))
 		}
 	}
-	for _, m := range []string{ModeSingleConnection, ModeTwoProcess} {
+	for _, m := range []string{definition.ModeSingleConnection, definition.ModeTwoProcess} {
 		if modeCounts(f.attempts, m).Overlapped == 0 {
-			return undecided(NoOverlap, fmt.Sprintf("%s: no attempt had both calls with the server at once", m))
+			return undecided(definition.NoOverlap, fmt.Sprintf("%s: no attempt had both calls with the server at once", m))
 		}
 	}
 	for _, at := range f.attempts {
 		if len(at.Errors) > 0 {
-			return undecided(CallError, fmt.Sprintf("%s attempt %d: %s", at.Mode, at.Attempt, at.Errors[0]))
+			return undecided(definition.CallError, fmt.Sprintf("%s attempt %d: %s", at.Mode, at.Attempt, at.Errors[0]))
 		}
 	}
 	return held("every attempt converged on a single call's business state, with overlap in both modes")
@@ -254,17 +255,17 @@ func modeCounts(attempts []Attempt, mode string) ModeCounts {
 // closedWorld: no connection attempt after the first call.
 func (a *analysis) closedWorld(f *caseFacts) property {
 	if a.sandbox != nil {
-		return undecided(SandboxUnavailable, a.sandbox.Error())
+		return undecided(definition.SandboxUnavailable, a.sandbox.Error())
 	}
 	if len(f.network) > 0 {
 		n := f.network[0]
-		return failed(NetworkAttempt, fmt.Sprintf("%d connection attempt(s), first: %s %s%s", len(f.network), n.Kind, n.To, n.Name))
+		return failed(definition.NetworkAttempt, fmt.Sprintf("%d connection attempt(s), first: %s %s%s", len(f.network), n.Kind, n.To, n.Name))
 	}
 	if len(f.failures) > 0 {
-		return undecided(SessionFailed, f.failures[0])
+		return undecided(definition.SessionFailed, f.failures[0])
 	}
 	if len(f.errors) > 0 {
-		return undecided(CallError, fmt.Sprintf("%d call(s) failed; a failed call may not have reached its network code", len(f.errors)))
+		return undecided(definition.CallError, fmt.Sprintf("%d call(s) failed; a failed call may not have reached its network code", len(f.errors)))
 	}
 	return held("no connection attempt after the first call in any session")
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -87,7 +88,7 @@ func worse(a, b string) string {
 
 func clauseCounts(m map[string]int) []ClauseCount {
 	out := make([]ClauseCount, 0, len(m))
-	for _, id := range sortedKeys(m) {
+	for _, id := range definition.SortedKeys(m) {
 		out = append(out, ClauseCount{Clause: id, Traces: m[id]})
 	}
 	return out

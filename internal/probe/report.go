@@ -1,6 +1,10 @@
 package probe
 
-import "time"
+import (
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
+	"time"
+)
 
 // ReportSchemaID names the JSON report format; the schema is published as
 // probe-report.schema.json (mcpverdict probe schema prints it).
@@ -15,17 +19,17 @@ type Report struct {
 	Runs       int            `json:"runs"`
 	// ConcurrentAttempts is the attempts per mode for each claim of
 	// idempotence.
-	ConcurrentAttempts int           `json:"concurrent_attempts"`
-	Started            time.Time     `json:"started"`
-	DurationMS         int64         `json:"duration_ms"`
-	Reset              ResetCheck    `json:"reset"`
-	Coverage           Coverage      `json:"coverage"`
-	Sandbox            SandboxInfo   `json:"sandbox"`
-	Control            ControlReport `json:"control"`
-	Contracts          []Contract    `json:"contracts"`
-	Tools              []ToolReport  `json:"tools"`
-	Nondeterminism     []Instability `json:"nondeterminism"`
-	Sessions           SessionsInfo  `json:"sessions"`
+	ConcurrentAttempts int                   `json:"concurrent_attempts"`
+	Started            time.Time             `json:"started"`
+	DurationMS         int64                 `json:"duration_ms"`
+	Reset              ResetCheck            `json:"reset"`
+	Coverage           Coverage              `json:"coverage"`
+	Sandbox            SandboxInfo           `json:"sandbox"`
+	Control            ControlReport         `json:"control"`
+	Contracts          []definition.Contract `json:"contracts"`
+	Tools              []ToolReport          `json:"tools"`
+	Nondeterminism     []Instability         `json:"nondeterminism"`
+	Sessions           SessionsInfo          `json:"sessions"`
 	// Protocol is the clause checks' judgement of the sessions' traces.
 	Protocol *ProtocolReport `json:"protocol,omitempty"`
 	Summary  map[string]int  `json:"summary"`
@@ -43,9 +47,9 @@ type DefinitionInfo struct {
 
 // ResetCheck is the outcome of seeding twice and comparing.
 type ResetCheck struct {
-	Verified    bool     `json:"verified"`
-	Differences []Change `json:"differences,omitempty"`
-	Error       string   `json:"error,omitempty"`
+	Verified    bool                `json:"verified"`
+	Differences []definition.Change `json:"differences,omitempty"`
+	Error       string              `json:"error,omitempty"`
 }
 
 // Coverage says whether the adapters observe every place the server keeps
@@ -65,31 +69,31 @@ type SandboxInfo struct {
 // from the seeded state, their stability across runs, and the connection
 // attempts before any call.
 type ControlReport struct {
-	Stable          bool                `json:"stable"`
-	StartupChanges  map[Category]Counts `json:"startup_changes"`
-	Changes         []Change            `json:"changes,omitempty"`
-	NetworkAttempts []NetAttempt        `json:"network_attempts,omitempty"`
-	Errors          []string            `json:"errors,omitempty"`
+	Stable          bool                                      `json:"stable"`
+	StartupChanges  map[definition.Category]definition.Counts `json:"startup_changes"`
+	Changes         []definition.Change                       `json:"changes,omitempty"`
+	NetworkAttempts []sandbox.NetAttempt                      `json:"network_attempts,omitempty"`
+	Errors          []string                                  `json:"errors,omitempty"`
 	// TwoProcessStable is set when two-process controls ran.
 	TwoProcessStable *bool `json:"two_process_stable,omitempty"`
 }
 
 // ToolReport is one tool: what it declared and each test's verdict.
 type ToolReport struct {
-	Tool     string       `json:"tool"`
-	Contract Contract     `json:"contract"`
-	Cases    []CaseReport `json:"cases"`
-	Tests    []TestResult `json:"tests"`
+	Tool     string              `json:"tool"`
+	Contract definition.Contract `json:"contract"`
+	Cases    []CaseReport        `json:"cases"`
+	Tests    []TestResult        `json:"tests"`
 }
 
 // TestResult is one (tool, test) verdict.
 type TestResult struct {
-	Test      string   `json:"test"`
-	Hint      string   `json:"hint"`
-	Declared  Hint     `json:"declared"`
-	Verdict   Outcome  `json:"verdict"`
-	Primary   Reason   `json:"primary_reason"`
-	Secondary []Reason `json:"secondary_reasons,omitempty"`
+	Test      string              `json:"test"`
+	Hint      string              `json:"hint"`
+	Declared  definition.Hint     `json:"declared"`
+	Verdict   definition.Outcome  `json:"verdict"`
+	Primary   definition.Reason   `json:"primary_reason"`
+	Secondary []definition.Reason `json:"secondary_reasons,omitempty"`
 	// Observed is the property shown: holds, fails or unknown.
 	Observed string `json:"observed"`
 	Detail   string `json:"detail"`
@@ -107,9 +111,9 @@ type CaseReport struct {
 	Errors    []ErroredCall  `json:"errored_calls,omitempty"`
 	Failures  []string       `json:"session_failures,omitempty"`
 	// Notes are problems that did not end a session (a non-zero exit).
-	Notes      []string            `json:"notes,omitempty"`
-	Network    []NetAttempt        `json:"network_attempts,omitempty"`
-	Concurrent *ConcurrentEvidence `json:"concurrent,omitempty"`
+	Notes      []string             `json:"notes,omitempty"`
+	Network    []sandbox.NetAttempt `json:"network_attempts,omitempty"`
+	Concurrent *ConcurrentEvidence  `json:"concurrent,omitempty"`
 }
 
 // RunEvidence is one run's once and twice deltas from its control.
@@ -121,8 +125,8 @@ type RunEvidence struct {
 
 // DeltaEvidence is a delta by category with a sample of its changes.
 type DeltaEvidence struct {
-	Counts  map[Category]Counts `json:"counts"`
-	Changes []Change            `json:"changes,omitempty"`
+	Counts  map[definition.Category]definition.Counts `json:"counts"`
+	Changes []definition.Change                       `json:"changes,omitempty"`
 	// Omitted counts the changes left out of the sample.
 	Omitted int      `json:"omitted,omitempty"`
 	Traces  []string `json:"traces"`
@@ -175,8 +179,8 @@ type Attempt struct {
 
 // Instability is state that differed between runs of the same session.
 type Instability struct {
-	Session    string     `json:"session"`
-	Categories []Category `json:"categories"`
+	Session    string                `json:"session"`
+	Categories []definition.Category `json:"categories"`
 }
 
 // SessionsInfo says how many sessions ran and where their traces are.

@@ -3,6 +3,8 @@ package probe
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"os"
 	"time"
@@ -52,13 +54,13 @@ func fileDigest(path string) string {
 // fillUnverified gives every test RESET_UNVERIFIED: nothing observed after
 // an unreliable reset can be trusted.
 func (r *runner) fillUnverified(rep *Report) {
-	rep.Control.StartupChanges = Delta{}.ByCategory()
+	rep.Control.StartupChanges = definition.Delta{}.ByCategory()
 	for _, name := range toolNames(r.cases) {
-		tr := ToolReport{Tool: name, Contract: Contract{Tool: name, Hints: map[string]Hint{}}}
-		for _, test := range Tests {
+		tr := ToolReport{Tool: name, Contract: definition.Contract{Tool: name, Hints: map[string]definition.Hint{}}}
+		for _, test := range definition.Tests {
 			tr.Tests = append(tr.Tests, TestResult{
-				Test: test, Hint: TestHint[test], Declared: Hint{Value: HintUnread},
-				Verdict: ResetUnverified, Primary: ResetDiffers, Observed: unknown,
+				Test: test, Hint: definition.TestHint[test], Declared: definition.Hint{Value: definition.HintUnread},
+				Verdict: definition.ResetUnverified, Primary: definition.ResetDiffers, Observed: unknown,
 				Detail: "two resets from the seed left different state; no session was run",
 			})
 		}
@@ -67,7 +69,7 @@ func (r *runner) fillUnverified(rep *Report) {
 }
 
 // toolNames lists the cases' tools in first-appearance order.
-func toolNames(cases []ToolCase) []string {
+func toolNames(cases []definition.ToolCase) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -82,7 +84,7 @@ func toolNames(cases []ToolCase) []string {
 func (r *runner) fillVerdicts(rep *Report, ev *evidence) {
 	a := newAnalysis(ev, rep.Coverage, r.sandbox)
 	rep.Control = a.controlReport()
-	for _, name := range sortedKeys(ev.Contracts) {
+	for _, name := range definition.SortedKeys(ev.Contracts) {
 		rep.Contracts = append(rep.Contracts, ev.Contracts[name])
 	}
 	facts := map[string][]*caseFacts{}
@@ -142,14 +144,14 @@ func (a *analysis) controlReport() ControlReport {
 }
 
 // tests judges each test of one tool over all its cases.
-func (a *analysis) toolReport(contract Contract, fs []*caseFacts) ToolReport {
+func (a *analysis) toolReport(contract definition.Contract, fs []*caseFacts) ToolReport {
 	tr := ToolReport{Tool: contract.Tool, Contract: contract}
 	ids := make([]string, len(fs))
 	for i, f := range fs {
 		ids[i] = f.ce.Case.ID()
 		tr.Cases = append(tr.Cases, a.caseReport(f))
 	}
-	for _, test := range Tests {
+	for _, test := range definition.Tests {
 		props := make([]property, len(fs))
 		for i, f := range fs {
 			props[i] = a.property(test, f)
@@ -161,59 +163,59 @@ func (a *analysis) toolReport(contract Contract, fs []*caseFacts) ToolReport {
 
 func (a *analysis) property(test string, f *caseFacts) property {
 	switch test {
-	case TestReadOnly:
+	case definition.TestReadOnly:
 		return a.readOnly(f)
-	case TestDestructive:
+	case definition.TestDestructive:
 		return a.nonDestructive(f)
-	case TestSequentialIdempotence:
+	case definition.TestSequentialIdempotence:
 		return a.idempotent(f)
-	case TestConcurrentIdempotence:
+	case definition.TestConcurrentIdempotence:
 		return a.converges(f)
 	}
 	return a.closedWorld(f)
 }
 
-func (a *analysis) testResult(test string, c Contract, p property, fs []*caseFacts) TestResult {
-	declared := c.Hint(TestHint[test])
-	v, primary := decide(test, declared, c.Hint(ReadOnlyHint), p)
+func (a *analysis) testResult(test string, c definition.Contract, p property, fs []*caseFacts) TestResult {
+	declared := c.Hint(definition.TestHint[test])
+	v, primary := decide(test, declared, c.Hint(definition.ReadOnlyHint), p)
 	return TestResult{
-		Test: test, Hint: TestHint[test], Declared: declared, Verdict: v, Primary: primary,
+		Test: test, Hint: definition.TestHint[test], Declared: declared, Verdict: v, Primary: primary,
 		Secondary: a.secondary(test, primary, p, fs), Observed: p.state, Detail: p.detail, ProducedBy: p.modes,
 	}
 }
 
 // secondary lists what else the verdict's reader should know.
-func (a *analysis) secondary(test string, primary Reason, p property, fs []*caseFacts) []Reason {
-	var out []Reason
-	add := func(r Reason, when bool) {
+func (a *analysis) secondary(test string, primary definition.Reason, p property, fs []*caseFacts) []definition.Reason {
+	var out []definition.Reason
+	add := func(r definition.Reason, when bool) {
 		if when && r != primary && !contains(out, r) {
 			out = append(out, r)
 		}
 	}
 	// A test that was not attempted (concurrency of a tool claiming no
 	// idempotence) has nothing more to say.
-	if p.state == unknown && p.reason != ConcurrentNotAttempted {
+	if p.state == unknown && p.reason != definition.ConcurrentNotAttempted {
 		add(p.reason, true)
 	}
 	for _, f := range fs {
-		add(CallError, len(f.errors) > 0)
-		add(UnstableRuns, len(f.unstable) > 0)
-		add(SessionFailed, len(f.failures) > 0)
+		add(definition.CallError, len(f.errors) > 0)
+		add(definition.UnstableRuns, len(f.unstable) > 0)
+		add(definition.SessionFailed, len(f.failures) > 0)
 	}
 	switch test {
-	case TestOpenWorld:
-		add(StartupNetwork, len(a.controlNetwork()) > 0)
-	case TestReadOnly:
-		add(AppendOnlyChanged, appendOnlyAdded(fs))
+	case definition.TestOpenWorld:
+		add(definition.StartupNetwork, len(a.controlNetwork()) > 0)
+	case definition.TestReadOnly:
+		add(definition.AppendOnlyChanged, appendOnlyAdded(fs))
 		fallthrough
 	default:
 		counts := a.startup.ByCategory()
-		add(StartupChanges, counts[Business].Total()+counts[Unclassified].Total() > 0)
+		add(definition.StartupChanges, counts[definition.Business].Total()+counts[definition.Unclassified].Total() > 0)
 	}
 	return out
 }
 
-func contains(rs []Reason, r Reason) bool {
+func contains(rs []definition.Reason, r definition.Reason) bool {
 	for _, x := range rs {
 		if x == r {
 			return true
@@ -222,8 +224,8 @@ func contains(rs []Reason, r Reason) bool {
 	return false
 }
 
-func (a *analysis) controlNetwork() []NetAttempt {
-	var out []NetAttempt
+func (a *analysis) controlNetwork() []sandbox.NetAttempt {
+	var out []sandbox.NetAttempt
 	for _, s := range a.ev.Controls {
 		out = append(out, s.Net...)
 	}
@@ -232,9 +234,9 @@ func (a *analysis) controlNetwork() []NetAttempt {
 
 func appendOnlyAdded(fs []*caseFacts) bool {
 	for _, f := range fs {
-		for _, ds := range [][]*Delta{f.once, f.twice} {
+		for _, ds := range [][]*definition.Delta{f.once, f.twice} {
 			for _, d := range ds {
-				if d != nil && d.ByCategory()[AppendOnly].Total() > 0 {
+				if d != nil && d.ByCategory()[definition.AppendOnly].Total() > 0 {
 					return true
 				}
 			}

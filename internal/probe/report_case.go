@@ -2,6 +2,7 @@ package probe
 
 import (
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"path/filepath"
 )
 
@@ -24,7 +25,7 @@ func (a *analysis) caseReport(f *caseFacts) CaseReport {
 	}
 	if len(f.attempts) > 0 {
 		ce := &ConcurrentEvidence{Modes: map[string]ModeCounts{}, Attempts: f.attempts}
-		for _, m := range []string{ModeSingleConnection, ModeTwoProcess} {
+		for _, m := range []string{definition.ModeSingleConnection, definition.ModeTwoProcess} {
 			ce.Modes[m] = modeCounts(f.attempts, m)
 		}
 		cr.Concurrent = ce
@@ -32,7 +33,7 @@ func (a *analysis) caseReport(f *caseFacts) CaseReport {
 	return cr
 }
 
-func deltaEvidence(d *Delta, s *sessionResult) DeltaEvidence {
+func deltaEvidence(d *definition.Delta, s *sessionResult) DeltaEvidence {
 	de := DeltaEvidence{Traces: baseNames(s.Traces)}
 	if d == nil {
 		return de
@@ -53,7 +54,7 @@ func baseNames(paths []string) []string {
 
 // checkExpectations holds every recorded expectation to its verdict; nil
 // when the definition records none (a target).
-func checkExpectations(def *Definition, rep *Report) *ExpectationCheck {
+func checkExpectations(def *definition.Definition, rep *Report) *ExpectationCheck {
 	var chk ExpectationCheck
 	recorded := false
 	for ti := range rep.Tools {
@@ -82,14 +83,14 @@ func checkExpectations(def *Definition, rep *Report) *ExpectationCheck {
 
 // expectationFor finds the tool's recorded expectation for a test: the
 // first of its cases that records one.
-func expectationFor(def *Definition, tool, test string) (string, []string) {
+func expectationFor(def *definition.Definition, tool, test string) (string, []string) {
 	for _, tc := range def.Tools {
 		if tc.Name != tool || tc.Expected == nil {
 			continue
 		}
 		if want := tc.Expected.ByTest(test); want != "" {
 			var modes []string
-			if test == TestConcurrentIdempotence {
+			if test == definition.TestConcurrentIdempotence {
 				modes = tc.Expected.ConcurrentViolationModes
 			}
 			return want, modes
@@ -99,22 +100,22 @@ func expectationFor(def *Definition, tool, test string) (string, []string) {
 }
 
 func matches(want string, modes []string, got TestResult) bool {
-	v, r, err := parseExpectation(want)
+	v, r, err := definition.ParseExpectation(want)
 	if err != nil || v != got.Verdict || (r != "" && r != got.Primary) {
 		return false
 	}
 	for _, m := range modes {
-		if !contains(toReasons(got.ProducedBy), Reason(m)) {
+		if !contains(toReasons(got.ProducedBy), definition.Reason(m)) {
 			return false
 		}
 	}
 	return true
 }
 
-func toReasons(ss []string) []Reason {
-	out := make([]Reason, len(ss))
+func toReasons(ss []string) []definition.Reason {
+	out := make([]definition.Reason, len(ss))
 	for i, s := range ss {
-		out[i] = Reason(s)
+		out[i] = definition.Reason(s)
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
@@ -92,9 +93,9 @@ func controlLine(c ControlReport) string {
 	return strings.Join(parts, "; ")
 }
 
-func countsLine(m map[Category]Counts) string {
+func countsLine(m map[definition.Category]definition.Counts) string {
 	var parts []string
-	for _, c := range categories {
+	for _, c := range definition.Categories {
 		parts = append(parts, fmt.Sprintf("%s %d", c, m[c].Total()))
 	}
 	return strings.Join(parts, ", ")
@@ -120,8 +121,8 @@ func writeTable(b *strings.Builder, rep *Report) {
 	}
 }
 
-func declaredText(h Hint) string {
-	if h.Value == HintMalformed {
+func declaredText(h definition.Hint) string {
+	if h.Value == definition.HintMalformed {
 		return "malformed " + h.Raw
 	}
 	return string(h.Value)
@@ -141,7 +142,7 @@ func expectedCell(expect bool, tr TestResult) string {
 // absence of anything to judge.
 func writeWhy(b *strings.Builder, t ToolReport) {
 	for _, tr := range t.Tests {
-		if (tr.Verdict == Pass || tr.Verdict == NotApplicable) && len(tr.Secondary) == 0 {
+		if (tr.Verdict == definition.Pass || tr.Verdict == definition.NotApplicable) && len(tr.Secondary) == 0 {
 			continue
 		}
 		fmt.Fprintf(b, "  %s %s: %s", wiretext.Quote(t.Tool), tr.Test, wiretext.Visible(tr.Detail))
@@ -157,7 +158,7 @@ func writeWhy(b *strings.Builder, t ToolReport) {
 	}
 }
 
-func joinReasons(rs []Reason) string {
+func joinReasons(rs []definition.Reason) string {
 	s := make([]string, len(rs))
 	for i, r := range rs {
 		s[i] = string(r)
@@ -167,7 +168,7 @@ func joinReasons(rs []Reason) string {
 
 func modesLine(c *ConcurrentEvidence) string {
 	var parts []string
-	for _, m := range []string{ModeSingleConnection, ModeTwoProcess} {
+	for _, m := range []string{definition.ModeSingleConnection, definition.ModeTwoProcess} {
 		mc := c.Modes[m]
 		parts = append(parts, fmt.Sprintf("%s %d/%d diverged, %d overlapped, %d errored", m, mc.Diverged, mc.Attempts, mc.Overlapped, mc.Errored))
 	}
@@ -193,7 +194,7 @@ func writeFooter(b *strings.Builder, rep *Report) {
 	}
 }
 
-func categoriesText(cs []Category) string {
+func categoriesText(cs []definition.Category) string {
 	s := make([]string, len(cs))
 	for i, c := range cs {
 		s[i] = string(c)
@@ -203,7 +204,7 @@ func categoriesText(cs []Category) string {
 
 func summaryLine(m map[string]int) string {
 	var parts []string
-	for _, v := range verdicts {
+	for _, v := range definition.Verdicts {
 		if n := m[string(v)]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", v, n))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -66,7 +67,7 @@ func (p *Pool) release() { <-p.slots }
 // means no verdict can be claimed: bad options (ErrOptions), a definition
 // that does not fit the server (a *DefError: a tool the server does not
 // list, a server that does not start), or a folder that cannot be written.
-func Run(ctx context.Context, def *Definition, opts Options) (*Report, error) {
+func Run(ctx context.Context, def *definition.Definition, opts Options) (*Report, error) {
 	r, err := newRunner(def, opts)
 	if err != nil {
 		return nil, err
@@ -77,11 +78,11 @@ func Run(ctx context.Context, def *Definition, opts Options) (*Report, error) {
 
 // runner is one probe run in progress.
 type runner struct {
-	def     *Definition
+	def     *definition.Definition
 	opts    Options
-	cases   []ToolCase
+	cases   []definition.ToolCase
 	sess    *sessionOptions
-	exp     expander
+	exp     definition.Expander
 	scratch string
 	// template is the seeded state every session starts from a copy of.
 	template string
@@ -95,7 +96,7 @@ type runner struct {
 	total int
 }
 
-func newRunner(def *Definition, opts Options) (*runner, error) {
+func newRunner(def *definition.Definition, opts Options) (*runner, error) {
 	opts, err := withDefaults(opts)
 	if err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func newRunner(def *Definition, opts Options) (*runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{def: def, opts: opts, cases: cases, exp: expander{target: def.Dir, self: opts.Self}, started: time.Now()}
+	r := &runner{def: def, opts: opts, cases: cases, exp: definition.Expander{Target: def.Dir, Self: opts.Self}, started: time.Now()}
 	if r.scratch, err = os.MkdirTemp("", "mcpverdict-probe-"); err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func newRunner(def *Definition, opts Options) (*runner, error) {
 	}
 	if err := os.MkdirAll(r.traceDir, 0o755); err != nil {
 		r.cleanup()
-		return nil, fmt.Errorf("cannot create %s: %w", r.traceDir, unwrapPathErr(err))
+		return nil, fmt.Errorf("cannot create %s: %w", r.traceDir, definition.UnwrapPathErr(err))
 	}
 	r.sess = r.sessionOptions()
 	return r, nil
@@ -147,11 +148,11 @@ func withDefaults(o Options) (Options, error) {
 }
 
 // selectCases returns the cases --tool names, in definition order.
-func selectCases(def *Definition, names []string) ([]ToolCase, error) {
+func selectCases(def *definition.Definition, names []string) ([]definition.ToolCase, error) {
 	if len(names) == 0 {
 		return def.Tools, nil
 	}
-	var out []ToolCase
+	var out []definition.ToolCase
 	for _, t := range def.Tools {
 		for _, n := range names {
 			if n == t.Name || n == t.ID() {
@@ -168,7 +169,7 @@ func selectCases(def *Definition, names []string) ([]ToolCase, error) {
 	return out, nil
 }
 
-func selectsAny(cases []ToolCase, name string) bool {
+func selectsAny(cases []definition.ToolCase, name string) bool {
 	for _, t := range cases {
 		if name == t.Name || name == t.ID() {
 			return true
@@ -177,7 +178,7 @@ func selectsAny(cases []ToolCase, name string) bool {
 	return false
 }
 
-func caseIDs(cases []ToolCase) []string {
+func caseIDs(cases []definition.ToolCase) []string {
 	out := make([]string, len(cases))
 	for i, t := range cases {
 		out[i] = t.ID()
@@ -194,13 +195,13 @@ func (r *runner) sessionOptions() *sessionOptions {
 		call = d
 	}
 	return &sessionOptions{
-		argv: func(state string) []string { return r.exp.argv(r.def.Server.Command, state) },
-		env:  func(state string) []string { return r.exp.env(r.def.Server.Env, state) },
+		argv: func(state string) []string { return r.exp.Argv(r.def.Server.Command, state) },
+		env:  func(state string) []string { return r.exp.Env(r.def.Server.Env, state) },
 		cwd: func(state string) string {
 			if r.def.Server.Cwd == "" {
 				return state
 			}
-			return r.exp.expand(r.def.Server.Cwd, state)
+			return r.exp.Expand(r.def.Server.Cwd, state)
 		},
 		startupTimeout: startup,
 		callTimeout:    call,

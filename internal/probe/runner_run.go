@@ -3,13 +3,15 @@ package probe
 import (
 	"context"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"os"
 	"sync"
 )
 
 // caseEvidence is every session run for one tool case.
 type caseEvidence struct {
-	Case        ToolCase
+	Case        definition.ToolCase
 	Once, Twice []*sessionResult // by run
 	// Single and TwoProcess are the concurrent attempts of each mode.
 	Single, TwoProcess []*sessionResult
@@ -18,10 +20,10 @@ type caseEvidence struct {
 // evidence is everything a probe run observed.
 type evidence struct {
 	Reset     ResetCheck
-	Seeded    Snapshot
+	Seeded    definition.Snapshot
 	Controls  []*sessionResult // by run
 	Controls2 []*sessionResult // two-process controls, by run
-	Contracts map[string]Contract
+	Contracts map[string]definition.Contract
 	Cases     []*caseEvidence
 }
 
@@ -32,9 +34,9 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 		return r.report(ev), nil
 	}
 	if !r.opts.NoSandbox {
-		r.sandbox = sandboxAvailable(r.opts.Self)
+		r.sandbox = sandbox.Available(r.opts.Self)
 		if r.sandbox == nil {
-			r.sess.sandbox = &sandbox{self: r.opts.Self}
+			r.sess.sandbox = &sandbox.Wrapper{Self: r.opts.Self}
 		}
 	} else {
 		r.sandbox = fmt.Errorf("the sandbox was turned off (--no-sandbox)")
@@ -55,16 +57,16 @@ func (r *runner) run(ctx context.Context) (*Report, error) {
 // every session's state is copied from: once two seedings are shown to
 // agree, a copy of one is the same clean reset, without running the seed
 // (a SQL script, say) a thousand times.
-func (r *runner) verifyReset() (ResetCheck, Snapshot) {
-	var snaps [2]Snapshot
+func (r *runner) verifyReset() (ResetCheck, definition.Snapshot) {
+	var snaps [2]definition.Snapshot
 	var dirs [2]string
 	for i := range snaps {
 		dir, err := os.MkdirTemp(r.scratch, fmt.Sprintf("reset%d-", i+1))
 		if err == nil {
-			err = r.def.seedAll(dir)
+			err = r.def.SeedAll(dir)
 		}
 		if err == nil {
-			snaps[i], err = r.def.observeAll(dir)
+			snaps[i], err = r.def.ObserveAll(dir)
 		}
 		if err != nil {
 			return ResetCheck{Error: err.Error()}, nil
@@ -72,7 +74,7 @@ func (r *runner) verifyReset() (ResetCheck, Snapshot) {
 		dirs[i] = dir
 	}
 	r.template = dirs[1]
-	d := diffSnapshots(snaps[0], snaps[1])
+	d := definition.DiffSnapshots(snaps[0], snaps[1])
 	return ResetCheck{Verified: len(d.Changes) == 0, Differences: capChanges(d.Changes)}, snaps[0]
 }
 
@@ -91,15 +93,15 @@ func (r *runner) repeat(ctx context.Context, n int, plan func(i int) sessionPlan
 // contractsOf reads the tools the first control session listed and holds
 // every probed case to a listed tool; a server that did not start or
 // initialize is an error naming server.command.
-func (r *runner) contractsOf(control *sessionResult) (map[string]Contract, error) {
+func (r *runner) contractsOf(control *sessionResult) (map[string]definition.Contract, error) {
 	if control.Err != "" {
-		return nil, defErr(r.def.Path, "server.command", "the server did not start and initialize: %s (trace: %s)", control.Err, firstOr(control.Traces, "none"))
+		return nil, definition.DefErr(r.def.Path, "server.command", "the server did not start and initialize: %s (trace: %s)", control.Err, firstOr(control.Traces, "none"))
 	}
-	out := map[string]Contract{}
+	out := map[string]definition.Contract{}
 	for _, page := range control.Pages {
-		cs, err := ParseContracts(page)
+		cs, err := definition.ParseContracts(page)
 		if err != nil {
-			return nil, defErr(r.def.Path, "server.command", "the server's tools/list cannot be read: %v", err)
+			return nil, definition.DefErr(r.def.Path, "server.command", "the server's tools/list cannot be read: %v", err)
 		}
 		for _, c := range cs {
 			out[c.Tool] = c
@@ -107,13 +109,13 @@ func (r *runner) contractsOf(control *sessionResult) (map[string]Contract, error
 	}
 	for i, t := range r.def.Tools {
 		if _, ok := out[t.Name]; !ok && r.selected(t) {
-			return nil, defErr(r.def.Path, fmt.Sprintf("tools[%d].name", i), "the server lists no tool %q (it lists %v)", t.Name, sortedKeys(out))
+			return nil, definition.DefErr(r.def.Path, fmt.Sprintf("tools[%d].name", i), "the server lists no tool %q (it lists %v)", t.Name, definition.SortedKeys(out))
 		}
 	}
 	return out, nil
 }
 
-func (r *runner) selected(t ToolCase) bool {
+func (r *runner) selected(t definition.ToolCase) bool {
 	for _, c := range r.cases {
 		if c.ID() == t.ID() {
 			return true
@@ -139,7 +141,7 @@ func (r *runner) runCases(ctx context.Context, ev *evidence) {
 		ce := &caseEvidence{Case: tc}
 		ev.Cases = append(ev.Cases, ce)
 		r.scheduleSequential(ctx, &wg, ce)
-		if ev.Contracts[tc.Name].Hint(IdempotentHint).Value == HintTrue {
+		if ev.Contracts[tc.Name].Hint(definition.IdempotentHint).Value == definition.HintTrue {
 			concurrent = true
 			r.scheduleConcurrent(ctx, &wg, ce)
 		}
@@ -147,7 +149,9 @@ func (r *runner) runCases(ctx context.Context, ev *evidence) {
 	if concurrent {
 		r.addPlanned(r.opts.Runs)
 		wg.Go(func() {
-			ev.Controls2 = r.repeat(ctx, r.opts.Runs, func(i int) sessionPlan { return controlPlan(fmt.Sprintf("run%d-control-%s", i+1, ModeTwoProcess), 2) })
+			ev.Controls2 = r.repeat(ctx, r.opts.Runs, func(i int) sessionPlan {
+				return controlPlan(fmt.Sprintf("run%d-control-%s", i+1, definition.ModeTwoProcess), 2)
+			})
 		})
 	}
 	wg.Wait()
@@ -171,12 +175,12 @@ func (r *runner) scheduleConcurrent(ctx context.Context, wg *sync.WaitGroup, ce 
 	r.addPlanned(2 * n)
 	wg.Go(func() {
 		ce.Single = r.repeat(ctx, n, func(i int) sessionPlan {
-			return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, ModeSingleConnection, id), ce.Case, 1)
+			return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, definition.ModeSingleConnection, id), ce.Case, 1)
 		})
 	})
 	wg.Go(func() {
 		ce.TwoProcess = r.repeat(ctx, n, func(i int) sessionPlan {
-			return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, ModeTwoProcess, id), ce.Case, 2)
+			return r.concurrentPlan(fmt.Sprintf("attempt%d-%s-%s", i+1, definition.ModeTwoProcess, id), ce.Case, 2)
 		})
 	})
 }

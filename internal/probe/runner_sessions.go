@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +19,7 @@ type sessionResult struct {
 	Label  string
 	Traces []string
 	// Final is the state after every server exited.
-	Final Snapshot
+	Final definition.Snapshot
 	// Initialize and Pages are the first server's initialize result and
 	// tools/list results, as received.
 	Initialize json.RawMessage
@@ -25,7 +27,7 @@ type sessionResult struct {
 	Calls      []CallOutcome
 	// Net holds the connection attempts of every process; FirstCall is
 	// when the first tools/call was sent (zero for a control session).
-	Net       []NetAttempt
+	Net       []sandbox.NetAttempt
 	FirstCall time.Time
 	// RTT is each process's ping round trip, for concurrent attempts.
 	RTT []time.Duration
@@ -67,7 +69,7 @@ func (r *runner) runSession(ctx context.Context, plan sessionPlan) *sessionResul
 		res.Err = err.Error()
 	}
 	r.stopAll(srvs, res)
-	if res.Final, err = r.def.observeAll(stateDir); err != nil && res.Err == "" {
+	if res.Final, err = r.def.ObserveAll(stateDir); err != nil && res.Err == "" {
 		res.Err = err.Error()
 	}
 	return res
@@ -80,7 +82,7 @@ func (r *runner) freshState(label string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return dir, copyTree(r.template, dir)
+	return dir, definition.CopyTree(r.template, dir)
 }
 
 // startAll starts the plan's servers and initializes them together.
@@ -124,7 +126,7 @@ func (r *runner) stopAll(srvs []*server, res *sessionResult) {
 		if s.netLog == "" {
 			continue
 		}
-		attempts, err := readNetLog(s.netLog)
+		attempts, err := sandbox.ReadNetLog(s.netLog)
 		if err != nil {
 			res.Notes = append(res.Notes, "cannot read the sandbox log: "+err.Error())
 		}
@@ -150,7 +152,7 @@ func controlPlan(label string, processes int) sessionPlan {
 }
 
 // callsPlan calls the tool n times in a row on one connection.
-func (r *runner) callsPlan(label string, tc ToolCase, n int) sessionPlan {
+func (r *runner) callsPlan(label string, tc definition.ToolCase, n int) sessionPlan {
 	return sessionPlan{label: label, processes: 1, sandboxed: true, act: func(ctx context.Context, srvs []*server, res *sessionResult) {
 		for range n {
 			args := r.argsFor(tc, srvs[0])
@@ -166,7 +168,7 @@ func (r *runner) callsPlan(label string, tc ToolCase, n int) sessionPlan {
 // (processes 1) or one on each of two servers sharing the store
 // (processes 2). Each connection's ping round trip is measured first, so
 // the overlap can be told from transit time.
-func (r *runner) concurrentPlan(label string, tc ToolCase, processes int) sessionPlan {
+func (r *runner) concurrentPlan(label string, tc definition.ToolCase, processes int) sessionPlan {
 	return sessionPlan{label: label, processes: processes, act: func(ctx context.Context, srvs []*server, res *sessionResult) {
 		for _, s := range srvs {
 			rtt, err := s.ping(ctx)
@@ -192,6 +194,6 @@ func (r *runner) concurrentPlan(label string, tc ToolCase, processes int) sessio
 }
 
 // argsFor expands the case's arguments for the server's state directory.
-func (r *runner) argsFor(tc ToolCase, s *server) map[string]any {
-	return r.exp.arguments(tc.Arguments, s.stateDir)
+func (r *runner) argsFor(tc definition.ToolCase, s *server) map[string]any {
+	return r.exp.Arguments(tc.Arguments, s.stateDir)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/capture"
 	"github.com/mcpverdict/mcpverdict/internal/driver"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -41,7 +42,7 @@ type sessionOptions struct {
 	argv           func(stateDir string) []string
 	env            func(stateDir string) []string
 	cwd            func(stateDir string) string
-	sandbox        *sandbox
+	sandbox        *sandbox.Wrapper
 	startupTimeout time.Duration
 	callTimeout    time.Duration
 }
@@ -69,7 +70,7 @@ func startServer(ctx context.Context, o *sessionOptions, sandboxed bool, stateDi
 			return nil, err
 		}
 		s.netLog = netLog
-		argv = o.sandbox.wrap(argv, s.netLog)
+		argv = o.sandbox.Wrap(argv, s.netLog)
 	}
 	toServerR, toServerW := io.Pipe()
 	fromServerR, fromServerW := io.Pipe()

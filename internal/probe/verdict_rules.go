@@ -1,6 +1,9 @@
 package probe
 
-import "slices"
+import (
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"slices"
+)
 
 // combine merges the property each case showed into the tool's: one
 // contradiction is conclusive; otherwise any undecided case leaves the
@@ -48,29 +51,29 @@ func union(a, b []string) []string {
 
 // decide turns a declaration and the observed property into the verdict
 // and its primary reason.
-func decide(test string, declared Hint, readOnly Hint, p property) (Outcome, Reason) {
+func decide(test string, declared definition.Hint, readOnly definition.Hint, p property) (definition.Outcome, definition.Reason) {
 	switch declared.Value {
-	case HintMalformed:
-		return NotApplicable, MalformedHint
-	case HintAbsent:
-		return NotApplicable, NoDeclaration
+	case definition.HintMalformed:
+		return definition.NotApplicable, definition.MalformedHint
+	case definition.HintAbsent:
+		return definition.NotApplicable, definition.NoDeclaration
 	}
-	if declared.Value == claimValue[TestHint[test]] {
+	if declared.Value == definition.ClaimValue[definition.TestHint[test]] {
 		switch p.state {
 		case fails:
-			return Violation, p.reason
+			return definition.Violation, p.reason
 		case unknown:
-			return Inconclusive, p.reason
+			return definition.Inconclusive, p.reason
 		}
-		return Pass, ClaimHeld
+		return definition.Pass, definition.ClaimHeld
 	}
-	if test != TestReadOnly && test != TestOpenWorld && readOnly.Value == HintTrue {
+	if test != definition.TestReadOnly && test != definition.TestOpenWorld && readOnly.Value == definition.HintTrue {
 		// The specification gives destructiveHint and idempotentHint
 		// meaning only when readOnlyHint is false.
-		return NotApplicable, ReadOnlyDeclared
+		return definition.NotApplicable, definition.ReadOnlyDeclared
 	}
-	if p.state == holds && test != TestConcurrentIdempotence {
-		return OverDeclared, StrongerPropertyHeld
+	if p.state == holds && test != definition.TestConcurrentIdempotence {
+		return definition.OverDeclared, definition.StrongerPropertyHeld
 	}
-	return NotApplicable, PermissiveDeclaration
+	return definition.NotApplicable, definition.PermissiveDeclaration
 }

@@ -1,33 +1,36 @@
 package probe
 
-import "testing"
+import (
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"testing"
+)
 
 func TestDecide(t *testing.T) {
-	h := func(v HintValue) Hint { return Hint{Value: v} }
-	absent := h(HintAbsent)
+	h := func(v definition.HintValue) definition.Hint { return definition.Hint{Value: v} }
+	absent := h(definition.HintAbsent)
 	cases := []struct {
 		test     string
-		declared Hint
-		readOnly Hint
+		declared definition.Hint
+		readOnly definition.Hint
 		p        property
-		verdict  Outcome
-		reason   Reason
+		verdict  definition.Outcome
+		reason   definition.Reason
 	}{
-		{TestReadOnly, h(HintTrue), absent, held(""), Pass, ClaimHeld},
-		{TestReadOnly, h(HintTrue), absent, failed(BusinessChange, ""), Violation, BusinessChange},
-		{TestReadOnly, h(HintTrue), absent, undecided(CallError, ""), Inconclusive, CallError},
-		{TestReadOnly, h(HintFalse), absent, held(""), OverDeclared, StrongerPropertyHeld},
-		{TestReadOnly, h(HintFalse), absent, failed(BusinessChange, ""), NotApplicable, PermissiveDeclaration},
-		{TestReadOnly, absent, absent, failed(BusinessChange, ""), NotApplicable, NoDeclaration},
-		{TestReadOnly, Hint{Value: HintMalformed, Raw: `"true"`}, absent, held(""), NotApplicable, MalformedHint},
-		{TestDestructive, h(HintFalse), absent, failed(RecordRemoved, ""), Violation, RecordRemoved},
-		{TestDestructive, h(HintTrue), absent, held(""), OverDeclared, StrongerPropertyHeld},
-		{TestDestructive, h(HintTrue), h(HintTrue), held(""), NotApplicable, ReadOnlyDeclared},
-		{TestSequentialIdempotence, h(HintFalse), absent, held(""), OverDeclared, StrongerPropertyHeld},
-		{TestConcurrentIdempotence, h(HintFalse), absent, held(""), NotApplicable, PermissiveDeclaration},
-		{TestConcurrentIdempotence, h(HintTrue), absent, undecided(NoOverlap, ""), Inconclusive, NoOverlap},
-		{TestOpenWorld, h(HintFalse), h(HintTrue), failed(NetworkAttempt, ""), Violation, NetworkAttempt},
-		{TestOpenWorld, h(HintTrue), absent, held(""), OverDeclared, StrongerPropertyHeld},
+		{definition.TestReadOnly, h(definition.HintTrue), absent, held(""), definition.Pass, definition.ClaimHeld},
+		{definition.TestReadOnly, h(definition.HintTrue), absent, failed(definition.BusinessChange, ""), definition.Violation, definition.BusinessChange},
+		{definition.TestReadOnly, h(definition.HintTrue), absent, undecided(definition.CallError, ""), definition.Inconclusive, definition.CallError},
+		{definition.TestReadOnly, h(definition.HintFalse), absent, held(""), definition.OverDeclared, definition.StrongerPropertyHeld},
+		{definition.TestReadOnly, h(definition.HintFalse), absent, failed(definition.BusinessChange, ""), definition.NotApplicable, definition.PermissiveDeclaration},
+		{definition.TestReadOnly, absent, absent, failed(definition.BusinessChange, ""), definition.NotApplicable, definition.NoDeclaration},
+		{definition.TestReadOnly, definition.Hint{Value: definition.HintMalformed, Raw: `"true"`}, absent, held(""), definition.NotApplicable, definition.MalformedHint},
+		{definition.TestDestructive, h(definition.HintFalse), absent, failed(definition.RecordRemoved, ""), definition.Violation, definition.RecordRemoved},
+		{definition.TestDestructive, h(definition.HintTrue), absent, held(""), definition.OverDeclared, definition.StrongerPropertyHeld},
+		{definition.TestDestructive, h(definition.HintTrue), h(definition.HintTrue), held(""), definition.NotApplicable, definition.ReadOnlyDeclared},
+		{definition.TestSequentialIdempotence, h(definition.HintFalse), absent, held(""), definition.OverDeclared, definition.StrongerPropertyHeld},
+		{definition.TestConcurrentIdempotence, h(definition.HintFalse), absent, held(""), definition.NotApplicable, definition.PermissiveDeclaration},
+		{definition.TestConcurrentIdempotence, h(definition.HintTrue), absent, undecided(definition.NoOverlap, ""), definition.Inconclusive, definition.NoOverlap},
+		{definition.TestOpenWorld, h(definition.HintFalse), h(definition.HintTrue), failed(definition.NetworkAttempt, ""), definition.Violation, definition.NetworkAttempt},
+		{definition.TestOpenWorld, h(definition.HintTrue), absent, held(""), definition.OverDeclared, definition.StrongerPropertyHeld},
 	}
 	for _, c := range cases {
 		v, r := decide(c.test, c.declared, c.readOnly, c.p)
@@ -39,12 +42,12 @@ func TestDecide(t *testing.T) {
 
 func TestCombineOneContradictionDecidesEveryVariant(t *testing.T) {
 	ids := []string{"t[a]", "t[b]", "t[c]"}
-	p := combine(ids, []property{held("x"), undecided(CallError, "y"), failed(RecordOverwritten, "z")})
-	if p.state != fails || p.reason != RecordOverwritten || p.detail != "t[c]: z" {
+	p := combine(ids, []property{held("x"), undecided(definition.CallError, "y"), failed(definition.RecordOverwritten, "z")})
+	if p.state != fails || p.reason != definition.RecordOverwritten || p.detail != "t[c]: z" {
 		t.Errorf("got %+v", p)
 	}
-	p = combine(ids, []property{held("x"), undecided(CallError, "y"), held("z")})
-	if p.state != unknown || p.reason != CallError {
+	p = combine(ids, []property{held("x"), undecided(definition.CallError, "y"), held("z")})
+	if p.state != unknown || p.reason != definition.CallError {
 		t.Errorf("got %+v", p)
 	}
 	if p := combine(ids[:2], []property{held("x"), held("x")}); p.state != holds {
