@@ -29,7 +29,7 @@ var layers = []struct {
 		"corpus/probe/fixtures"}},
 	{"trace format", []string{"internal/trace"}},
 	{"capture and driver", []string{"internal/capture", "internal/driver"}},
-	{"judge, probe, evidence", []string{"internal/judge", "internal/probe", "internal/evidence", "internal/ledger", "internal/sign"}},
+	{"judge, probe, evidence", []string{"internal/judge", "internal/probe", "internal/evidence", "internal/ledger", "internal/sign", "internal/baseline"}},
 	{"reporters", []string{"reporters", "internal/serve"}},
 	{"action", []string{"internal/action"}},
 	{"command line", []string{"internal/cli"}},
