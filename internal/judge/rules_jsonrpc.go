@@ -65,7 +65,7 @@ func (r *jsonrpcRule) checkShape(s *Session, m *Msg) {
 	// Every name of a message is read where the wire schema is checked,
 	// which decodes the whole message anyway; elsewhere only the
 	// message's own members, whose repetition is what fails BASE-002.
-	r.names.Shallow = s.run.wire.v == nil
+	r.names.Shallow = !s.run.wire.checking()
 	dup, repeated := r.names.First(m.text)
 	switch {
 	case m.Kind == KindInvalid:

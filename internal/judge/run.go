@@ -63,7 +63,7 @@ type checkResult struct {
 
 func newRun(traceName, rev, source string, opts Options) *run {
 	r := &run{
-		trace: traceName, revision: spec.Revision(rev), source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, opts), everyRule: opts.everyRule,
+		trace: traceName, revision: spec.Revision(rev), source: source, reg: spec.MustLoad(rev), wire: newWireCheck(rev, traceName, opts), everyRule: opts.everyRule,
 		results: map[string]*checkResult{}, sessions: map[string]*Session{}, byExchange: map[int64]*Session{},
 		judgeEvent: (*run).message,
 	}
@@ -229,7 +229,7 @@ func (r *run) finish(opts Options) Run {
 	out := Run{
 		Trace: r.trace, Revision: string(r.revision), RevisionSource: r.source, Transport: string(r.transport),
 		Events: r.events, Messages: r.messages, Sessions: len(r.order), Ending: r.endingWord(),
-		Unanswered: r.unanswered(), Notes: r.notes, Wire: r.wire.result,
+		Unanswered: r.unanswered(), Notes: r.notes, Wire: r.wire.finish(),
 	}
 	out.Clauses, out.Totals = r.outcomes(opts)
 	return out
