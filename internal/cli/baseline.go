@@ -8,6 +8,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/baseline"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
@@ -88,7 +89,7 @@ func runServers(report *judge.Report) []string {
 		if r.Server != nil {
 			names = append(names, r.Server.Name)
 		} else {
-			names = append(names, serverName(r.Trace))
+			names = append(names, provenance.ServerName(r.Trace))
 		}
 	}
 	return names

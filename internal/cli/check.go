@@ -14,6 +14,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/driver"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/probe"
+	"github.com/mcpverdict/mcpverdict/internal/progress"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
@@ -115,8 +116,8 @@ func (c *Command) runCheck(ctx context.Context, f *checkFlags, start runStart) e
 	if err != nil {
 		return err
 	}
-	p := newProgress(c.Stderr)
-	defer p.close()
+	p := progress.New(c.Stderr)
+	defer p.Close()
 	var sessions []*session
 	if f.client != "" {
 		sessions = []*session{c.runUserClient(ctx, t, f, p)}
@@ -199,7 +200,7 @@ func callPolicy(s string) (driver.CallPolicy, error) {
 
 // driveAll drives one session per revision, in parallel. With no revision
 // chosen it drives 2025-11-25 and, as an era probe, 2026-07-28.
-func (c *Command) driveAll(ctx context.Context, t target, revisions []string, opts driver.Options, outDir string, p *progress) []*session {
+func (c *Command) driveAll(ctx context.Context, t target, revisions []string, opts driver.Options, outDir string, p *progress.Progress) []*session {
 	var list []*session
 	if len(revisions) == 0 {
 		list = []*session{newSession(outDir, t, driver.Legacy, ""), newSession(outDir, t, driver.Modern, "")}

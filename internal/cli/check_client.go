@@ -11,13 +11,14 @@ import (
 	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
+	"github.com/mcpverdict/mcpverdict/internal/progress"
 )
 
 // runUserClient runs the user's own client against the server, recorded:
 // over stdio the client is handed the wrapped server command in
 // MCP_SERVER_COMMAND (mcpverdict capture ... stdio -- SERVER), over HTTP the
 // recording proxy's URL in MCP_SERVER_URL.
-func (c *Command) runUserClient(ctx context.Context, t target, f *checkFlags, p *progress) *session {
+func (c *Command) runUserClient(ctx context.Context, t target, f *checkFlags, p *progress.Progress) *session {
 	s := &session{name: "session-client-" + t.transport()}
 	s.trace = filepath.Join(f.outDir, s.name+".jsonl")
 	argv, err := splitCommand(f.client)
@@ -25,14 +26,14 @@ func (c *Command) runUserClient(ctx context.Context, t target, f *checkFlags, p 
 		s.problem = exitcode.New(exitcode.Usage, "--client %q is not a command line: %v", f.client, err)
 		return s
 	}
-	p.step(s.name, "your client: "+f.client)
-	defer p.done(s.name)
+	p.Step(s.name, "your client: "+f.client)
+	defer p.Done(s.name)
 	switch t := t.(type) {
 	case stdioTarget:
-		s.problem = c.clientOverStdio(ctx, argv, t, s.trace, p.w)
+		s.problem = c.clientOverStdio(ctx, argv, t, s.trace, p.Writer())
 	case httpTarget:
 		s.problem = t.serve(s.trace, func(endpoint string) error {
-			return c.runClient(ctx, argv, "MCP_SERVER_URL="+endpoint, p.w)
+			return c.runClient(ctx, argv, "MCP_SERVER_URL="+endpoint, p.Writer())
 		})
 	}
 	return s

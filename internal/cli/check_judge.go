@@ -7,6 +7,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/evidence"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/progress"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -16,7 +17,7 @@ import (
 // judgeSessions judges every session that left something to judge, writes
 // the reports and maps the outcome to the exit status: the verdict's, unless
 // a session could not be driven, which exits 2 (1 when a clause failed too).
-func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.Options, f *checkFlags, p *progress, start runStart) error {
+func (c *Command) judgeSessions(sessions []*session, hp *hintProbes, opts judge.Options, f *checkFlags, p *progress.Progress, start runStart) error {
 	var driven, probes []string
 	probeNames := map[string]string{}
 	for _, s := range sessions {
@@ -91,12 +92,12 @@ func markUndriven(report *judge.Report, sessions []*session) {
 }
 
 // reportSession prints a session's notes and what went wrong driving it.
-func (c *Command) reportSession(s *session, p *progress) {
+func (c *Command) reportSession(s *session, p *progress.Progress) {
 	for _, n := range s.notes {
-		p.note("%s: note: %s", s.name, n)
+		p.Note("%s: note: %s", s.name, n)
 	}
 	if s.problem != nil {
-		p.note("%s: %v (trace: %s)", s.name, s.problem, s.trace)
+		p.Note("%s: %v (trace: %s)", s.name, s.problem, s.trace)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/mcpverdict/mcpverdict/internal/driver"
+	"github.com/mcpverdict/mcpverdict/internal/progress"
 )
 
 // probeParallel bounds how many probe sessions (each its own server
@@ -27,7 +28,7 @@ func probeRevisions(chosen []string, driven []*session) []string {
 
 // probeAll runs every rejection probe of each revision in a session of its
 // own.
-func (c *Command) probeAll(ctx context.Context, t target, revisions []string, opts driver.Options, outDir string, p *progress) []*session {
+func (c *Command) probeAll(ctx context.Context, t target, revisions []string, opts driver.Options, outDir string, p *progress.Progress) []*session {
 	var list []*session
 	var jobs []func()
 	for _, rev := range revisions {
@@ -41,16 +42,16 @@ func (c *Command) probeAll(ctx context.Context, t target, revisions []string, op
 	return list
 }
 
-func (c *Command) probeSession(ctx context.Context, t target, s *session, probe driver.Probe, opts driver.Options, p *progress) {
+func (c *Command) probeSession(ctx context.Context, t target, s *session, probe driver.Probe, opts driver.Options, p *progress.Progress) {
 	opts.Revision = s.revision
-	opts.Progress = func(step string) { p.step(s.name, step) }
+	opts.Progress = func(step string) { p.Step(s.name, step) }
 	var res *driver.Result
 	err := t.record(ctx, s.trace, func(conn driver.Conn) error {
 		var err error
 		res, err = driver.RunProbe(ctx, conn, probe, opts)
 		return err
 	})
-	p.done(s.name)
+	p.Done(s.name)
 	if res != nil {
 		s.notes = res.Notes
 	}

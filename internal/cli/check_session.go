@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/mcpverdict/mcpverdict/internal/driver"
+	"github.com/mcpverdict/mcpverdict/internal/progress"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
@@ -50,16 +51,16 @@ func hasMessages(path string) bool {
 }
 
 // driveSession records one driven session of t into s.trace.
-func (c *Command) driveSession(ctx context.Context, t target, s *session, opts driver.Options, p *progress) {
+func (c *Command) driveSession(ctx context.Context, t target, s *session, opts driver.Options, p *progress.Progress) {
 	opts.Revision = s.revision
-	opts.Progress = func(step string) { p.step(s.name, step) }
+	opts.Progress = func(step string) { p.Step(s.name, step) }
 	var res *driver.Result
 	err := t.record(ctx, s.trace, func(conn driver.Conn) error {
 		var err error
 		res, err = driver.Run(ctx, conn, opts)
 		return err
 	})
-	p.done(s.name)
+	p.Done(s.name)
 	if res != nil {
 		s.notes = res.Notes
 	}

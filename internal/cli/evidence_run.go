@@ -19,6 +19,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/outfile"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/internal/traceinput"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
@@ -158,7 +159,7 @@ func (f *validateEvidenceFlags) drift(c *Command, traces []string, report *judge
 	return c.contractDrift(&f.evidenceFlags, dir, traces, report)
 }
 
-func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, report *judge.Report, drift *evidence.Drift, start runStart) (*reporters.Ledger, error) {
+func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceinput.Input, report *judge.Report, drift *evidence.Drift, start runStart) (*reporters.Ledger, error) {
 	if f.ledger == "" {
 		return nil, nil
 	}
@@ -168,7 +169,7 @@ func (f *validateEvidenceFlags) writeLedger(c *Command, traces []traceInput, rep
 	}
 	head, err := evidence.WriteRunLedger(f.ledger, headOut, evidence.RunEvidence{
 		Provenance: c.provenance(start),
-		Traces:     tracePaths(traces), TraceNames: traceNames(traces), Report: report, Drift: drift,
+		Traces:     traceinput.Paths(traces), TraceNames: traceinput.Names(traces), Report: report, Drift: drift,
 	})
 	if err != nil {
 		return nil, exitcode.Wrap(exitcode.Usage, err)

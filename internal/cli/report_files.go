@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -15,6 +12,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/outfile"
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/toolsource"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
@@ -139,13 +137,13 @@ func (c *Command) repository() *reporters.Repository {
 	}
 	root := c.getenv("GITHUB_WORKSPACE")
 	if root == "" {
-		root = gitTopLevel(wd)
+		root = provenance.GitTopLevel(wd)
 	}
 	if root == "" {
 		root = wd
 	}
 	idx := toolsource.New(root)
-	repo := &reporters.Repository{Root: root, WorkDir: wd, Workflow: workflowPath(c.getenv("GITHUB_WORKFLOW_REF")), FindTool: idx.Find}
+	repo := &reporters.Repository{Root: root, WorkDir: wd, Workflow: provenance.WorkflowPath(c.getenv("GITHUB_WORKFLOW_REF")), FindTool: idx.Find}
 	if repo.Workflow != "" {
 		repo.WorkflowLine = toolsource.WorkflowStep(root, repo.Workflow, c.getenv("GITHUB_ACTION"), c.getenv("GITHUB_ACTION_REPOSITORY"))
 	}
@@ -162,24 +160,6 @@ func (c *Command) getenv(key string) string {
 	return os.Getenv(key)
 }
 
-func gitTopLevel(dir string) string {
-	out, err := exec.Command("git", "-c", "safe.directory=*", "-C", dir, "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// workflowPath takes the workflow file out of GITHUB_WORKFLOW_REF
-// ("owner/repo/.github/workflows/ci.yml@refs/heads/main").
-func workflowPath(ref string) string {
-	ref, _, _ = strings.Cut(ref, "@")
-	if i := strings.Index(ref, "/.github/"); i >= 0 {
-		return ref[i+1:]
-	}
-	return ""
-}
-
 // defaultCategory names the analysis after the server the first trace
 // recorded (its initialize result's serverInfo.name), else after the
 // trace file.
@@ -187,38 +167,9 @@ func defaultCategory(report *judge.Report) string {
 	if len(report.Runs) == 0 {
 		return "mcpverdict/"
 	}
-	name := serverName(report.Runs[0].Trace)
+	name := provenance.ServerName(report.Runs[0].Trace)
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(report.Runs[0].Trace), filepath.Ext(report.Runs[0].Trace))
 	}
 	return reporters.Category(name)
-}
-
-// serverName reads the serverInfo name from the first initialize result
-// in the first lines of a trace.
-func serverName(tracePath string) string {
-	// A pipe's trace was read once already; it is not opened again.
-	if info, err := os.Stat(tracePath); err != nil || !info.Mode().IsRegular() {
-		return ""
-	}
-	f, err := os.Open(tracePath)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for n := 0; n < 50 && sc.Scan(); n++ {
-		var ev struct {
-			Payload struct {
-				Result struct {
-					ServerInfo struct{ Name string } `json:"serverInfo"`
-				} `json:"result"`
-			} `json:"payload"`
-		}
-		if json.Unmarshal(sc.Bytes(), &ev) == nil && ev.Payload.Result.ServerInfo.Name != "" {
-			return ev.Payload.Result.ServerInfo.Name
-		}
-	}
-	return ""
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
@@ -83,7 +84,7 @@ func TestDefaultCategoryNamesTheServer(t *testing.T) {
 	if code, _, stderr := runCLI(t, "validate", "--format", "sarif", "-o", out, trace); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	name := serverName(trace)
+	name := provenance.ServerName(trace)
 	if name == "" {
 		t.Fatal("no serverInfo name read from a trace that has one")
 	}
@@ -103,7 +104,7 @@ func TestWorkflowPath(t *testing.T) {
 			t.Errorf("reporters.Slug(%q) = %q", in, got)
 		}
 	}
-	if got := workflowPath("octo/repo/.github/workflows/mcp.yml@refs/pull/3/merge"); got != ".github/workflows/mcp.yml" {
+	if got := provenance.WorkflowPath("octo/repo/.github/workflows/mcp.yml@refs/pull/3/merge"); got != ".github/workflows/mcp.yml" {
 		t.Errorf("workflowPath: %q", got)
 	}
 }

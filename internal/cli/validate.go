@@ -15,6 +15,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
+	"github.com/mcpverdict/mcpverdict/internal/traceinput"
 	"github.com/mcpverdict/mcpverdict/internal/wireschema"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
@@ -121,7 +122,7 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err != nil {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
-	traces, cleanup, err := openTraceInputs(paths)
+	traces, cleanup, err := traceinput.Open(paths)
 	if err != nil {
 		return err
 	}
@@ -130,7 +131,7 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 	if err != nil {
 		return err
 	}
-	drift, err := ev.drift(c, tracePaths(traces), report)
+	drift, err := ev.drift(c, traceinput.Paths(traces), report)
 	if err != nil {
 		return err
 	}
@@ -150,15 +151,15 @@ func (c *Command) runValidate(f *judgeFlags, paths []string, ev *validateEvidenc
 
 // judgeFiles opens every trace file and judges them together.
 func judgeFiles(paths []string, opts judge.Options, maxLine int) (*judge.Report, error) {
-	inputs := make([]traceInput, len(paths))
+	inputs := make([]traceinput.Input, len(paths))
 	for i, p := range paths {
-		inputs[i] = traceInput{Name: p, Path: p}
+		inputs[i] = traceinput.Input{Name: p, Path: p}
 	}
 	return judgeInputs(inputs, opts, maxLine)
 }
 
 // judgeInputs reads every trace, named as given, and judges them together.
-func judgeInputs(traces []traceInput, opts judge.Options, maxLine int) (*judge.Report, error) {
+func judgeInputs(traces []traceinput.Input, opts judge.Options, maxLine int) (*judge.Report, error) {
 	inputs := make([]judge.Input, 0, len(traces))
 	for _, t := range traces {
 		f, err := os.Open(t.Path)

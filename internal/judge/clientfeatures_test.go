@@ -2,12 +2,13 @@ package judge
 
 import (
 	"encoding/json"
+	"strings"
+	"testing"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/rules/elicitation"
 	"github.com/mcpverdict/mcpverdict/internal/judge/rules/roots"
 	"github.com/mcpverdict/mcpverdict/internal/judge/rules/sampling"
-	"strings"
-	"testing"
 )
 
 func TestHasDotSegment(t *testing.T) {

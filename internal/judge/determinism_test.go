@@ -2,10 +2,11 @@ package judge
 
 import (
 	"bytes"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 )
 
 // A judge is a pure function of its trace: judged again, a trace gives the

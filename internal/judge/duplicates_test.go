@@ -2,10 +2,11 @@ package judge
 
 import (
 	"bytes"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 )
 
 // A name repeated inside a message, where no JSON-RPC member is in doubt,

@@ -2,11 +2,12 @@ package judge
 
 import (
 	"flag"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
-	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 )
 
 // FuzzJudge feeds arbitrary traces, seeded with the whole corpus, through the

@@ -3,9 +3,10 @@ package judge
 import (
 	"encoding/json"
 	"errors"
+	"testing"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"github.com/mcpverdict/mcpverdict/internal/judge/schemas"
-	"testing"
 )
 
 // The JSON Schema library panics on a number whose exponent it cannot make

@@ -3,11 +3,12 @@ package judge
 import (
 	"bytes"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 )
 
 // logParams are notifications/message params, clean and carrying secrets,

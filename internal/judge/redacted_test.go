@@ -2,10 +2,11 @@ package judge
 
 import (
 	"bytes"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 )
 
 // A mirrored header whose name says credential is recorded as

@@ -1,9 +1,10 @@
 package judge
 
 import (
+	"testing"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
-	"testing"
 )
 
 // Each credential pattern finds its kind of secret and leaves look-alikes

@@ -2,9 +2,10 @@ package probe
 
 import (
 	"fmt"
+	"time"
+
 	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
-	"time"
 )
 
 // maxChanges bounds the changes a report lists per delta; the counts are

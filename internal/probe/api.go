@@ -2,8 +2,9 @@ package probe
 
 import (
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 // Failed reports whether the run found what a gate should stop on: a

@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 // todo starts every placeholder init writes: Load refuses a definition

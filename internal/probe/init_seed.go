@@ -3,11 +3,12 @@ package probe
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 // seedPlan is the adapter init proposes from a seed: what the seed decides

@@ -1,12 +1,13 @@
 package probe
 
 import (
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 const serverMemorySeed = "../../corpus/probe/targets/server-memory/memory.ndjson"

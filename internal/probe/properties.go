@@ -2,8 +2,9 @@ package probe
 
 import (
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 // property is what one case showed about the strong form of a hint:

@@ -1,9 +1,10 @@
 package probe
 
 import (
+	"time"
+
 	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
-	"time"
 )
 
 // ReportSchemaID names the JSON report format; the schema is published as

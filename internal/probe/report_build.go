@@ -3,11 +3,12 @@ package probe
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
+	"time"
+
 	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"github.com/mcpverdict/mcpverdict/internal/provenance"
-	"os"
-	"time"
 )
 
 // report builds the report from everything observed.

@@ -2,8 +2,9 @@ package probe
 
 import (
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"path/filepath"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 func (a *analysis) caseReport(f *caseFacts) CaseReport {

@@ -3,10 +3,11 @@ package probe
 import (
 	"context"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
-	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"os"
 	"sync"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 )
 
 // caseEvidence is every session run for one tool case.

@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
-	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
+	"github.com/mcpverdict/mcpverdict/internal/probe/sandbox"
 )
 
 // sessionResult is what one session (one or two server processes over one

@@ -1,8 +1,9 @@
 package probe
 
 import (
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"slices"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 // combine merges the property each case showed into the tool's: one

@@ -1,8 +1,9 @@
 package probe
 
 import (
-	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/probe/definition"
 )
 
 func TestDecide(t *testing.T) {

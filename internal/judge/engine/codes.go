@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 )
 

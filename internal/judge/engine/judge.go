@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -26,14 +27,26 @@ type Options struct {
 	Schemas map[string]*wireschema.Validator
 	// SchemasMissing, when set, is the reason given for an unchecked run.
 	SchemasMissing string
+	// WireWorkers is how many goroutines hold messages to the wire schema:
+	// 0 for one per core the process may use (GOMAXPROCS), 1 for none but
+	// the judge's own. The report is the same whatever the number.
+	WireWorkers int
 
-	// everyRule, set by tests, calls every rule for every message of a
+	// EveryRule, set by tests, calls every rule for every message of a
 	// session whatever its Sees, as the engine did before rules declared
 	// what they see: the reference their Sees are held to.
 	EveryRule bool
-	// afterTurn, set by tests, is called with every message once the rules
+	// AfterTurn, set by tests, is called with every message once the rules
 	// and the session are done with it, and before its Msg is reused.
 	AfterTurn func(st *message.MsgStore, m *message.Msg)
+}
+
+// wireWorkers is the number of wire-schema workers to use.
+func (o Options) wireWorkers() int {
+	if o.WireWorkers > 0 {
+		return o.WireWorkers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Input is one trace to judge: a name for the report and its events in order.

@@ -2,8 +2,9 @@ package engine
 
 import (
 	"encoding/json"
-	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 )
 
 // The per-request and per-response protocol fields of _meta (2026-07-28).

@@ -66,7 +66,7 @@ type checkResult struct {
 
 func NewRun(traceName, rev, source string, opts Options) *run {
 	r := &run{
-		trace: traceName, revision: spec.Revision(rev), source: source, reg: spec.MustLoad(rev), Wire: newWireCheck(rev, opts), everyRule: opts.EveryRule,
+		trace: traceName, revision: spec.Revision(rev), source: source, reg: spec.MustLoad(rev), Wire: newWireCheck(rev, traceName, opts), everyRule: opts.EveryRule,
 		Results: map[string]*checkResult{}, sessions: map[string]*Session{}, byExchange: map[int64]*Session{},
 		judgeEvent: (*run).Message,
 	}
@@ -232,7 +232,7 @@ func (r *run) finish(opts Options) Run {
 	out := Run{
 		Trace: r.trace, Revision: string(r.revision), RevisionSource: r.source, Transport: string(r.transport),
 		Events: r.events, Messages: r.messages, Sessions: len(r.order), Ending: r.endingWord(),
-		Unanswered: r.unanswered(), Notes: r.Notes, Wire: r.Wire.result,
+		Unanswered: r.unanswered(), Notes: r.Notes, Wire: r.Wire.finish(),
 	}
 	out.Clauses, out.Totals = r.outcomes(opts)
 	return out

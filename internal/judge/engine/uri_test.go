@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 )
 
 func TestURIProblem(t *testing.T) {

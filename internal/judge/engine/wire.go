@@ -35,13 +35,15 @@ type WireResult struct {
 	Invalid       []WireFinding `json:"invalid,omitempty"`
 }
 
-// wireCheck validates a run's messages against one revision's schema.
+// wireCheck validates a run's messages against one revision's schema: in
+// the judge's own goroutine, or on a pool of workers (wire_pool.go).
 type wireCheck struct {
-	V      *wireschema.Checker
+	v      *wireschema.Checker
+	pool   *wirePool
 	result WireResult
 }
 
-func newWireCheck(rev string, opts Options) *wireCheck {
+func newWireCheck(rev, trace string, opts Options) *wireCheck {
 	v := opts.Schemas[rev]
 	if v == nil {
 		reason := opts.SchemasMissing
@@ -50,18 +52,25 @@ func newWireCheck(rev string, opts Options) *wireCheck {
 		}
 		return &wireCheck{result: WireResult{NotChecked: reason}}
 	}
-	return &wireCheck{V: v.NewChecker(), result: WireResult{Checked: true, Schema: v.Path}}
+	w := &wireCheck{result: WireResult{Checked: true, Schema: v.Path}}
+	if workers := opts.wireWorkers(); workers > 1 {
+		w.pool = newWirePool(v, trace, workers)
+	} else {
+		w.v = v.NewChecker()
+	}
+	return w
 }
 
 func (w *wireCheck) Message(r *run, m *message.Msg) {
-	if w.V == nil || m.HTTPErrorBody {
+	if !w.Checking() || m.HTTPErrorBody {
 		return
 	}
 	w.result.Messages++
-	problems, err := w.V.Validate(wireMessage(m))
-	if err != nil {
-		problems = []wireschema.Problem{{Definition: "?", Error: err.Error()}}
+	if w.pool != nil {
+		w.pool.add(wireJob{msg: wireMessage(m), party: m.From, line: m.Event.Line, seq: m.Event.Seq}, &w.result)
+		return
 	}
+	problems := validateWire(w.v, wireMessage(m))
 	if len(problems) == 0 {
 		w.result.Valid++
 		return
@@ -72,6 +81,28 @@ func (w *wireCheck) Message(r *run, m *message.Msg) {
 			Definition: p.Definition, Pointer: p.Pointer, Error: p.Error,
 		})
 	}
+}
+
+// Checking reports whether the run's messages are held to a schema.
+func (w *wireCheck) Checking() bool { return w.v != nil || w.pool != nil }
+
+// finish is the run's wire-schema result, once every message is checked.
+func (w *wireCheck) finish() WireResult {
+	if w.pool != nil {
+		w.pool.finish(&w.result)
+		w.pool = nil
+	}
+	return w.result
+}
+
+// validateWire holds one message to the schema; an error of the validator
+// itself is a finding, not a crash.
+func validateWire(c *wireschema.Checker, m wireschema.Message) []wireschema.Problem {
+	problems, err := c.Validate(m)
+	if err != nil {
+		return []wireschema.Problem{{Definition: "?", Error: err.Error()}}
+	}
+	return problems
 }
 
 func wireMessage(m *message.Msg) wireschema.Message {

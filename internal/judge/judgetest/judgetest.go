@@ -53,6 +53,7 @@ func CorpusRoot(t testing.TB) string {
 	}
 }
 
+// LoadCorpus reads the header of every trace of the corpus folders.
 func LoadCorpus(t *testing.T) []*CorpusTrace {
 	var out []*CorpusTrace
 	for _, dir := range []string{"violations", "good", "recorded", "bare"} {

@@ -2,10 +2,11 @@ package listing
 
 import (
 	"encoding/json"
-	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 )
 
 // sameItemKeys answers as comparing the keys itemKeys builds does, for

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"testing"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/judge/schemas"
-	"strings"
-	"testing"
 )
 
 // listResult makes a tools/list result answering a request with cursor.

@@ -3,8 +3,9 @@ package message
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 )
 
 // trickyMessageBodies are params and results whose members are easy to

@@ -67,7 +67,7 @@ func (r *jsonrpcRule) checkShape(s *engine.Session, m *message.Msg) {
 	// Every name of a message is read where the wire schema is checked,
 	// which decodes the whole message anyway; elsewhere only the
 	// message's own members, whose repetition is what fails BASE-002.
-	r.names.Shallow = s.Run.Wire.V == nil
+	r.names.Shallow = !s.Run.Wire.Checking()
 	dup, repeated := r.names.First(m.Text)
 	switch {
 	case m.Kind == message.KindInvalid:

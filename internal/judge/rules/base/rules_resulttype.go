@@ -2,6 +2,7 @@ package base
 
 import (
 	"encoding/json"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 )

@@ -3,10 +3,11 @@ package elicitation
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
-	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"regexp"
 	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 )
 
 // formSchema is a requestedSchema as the form checks read it.

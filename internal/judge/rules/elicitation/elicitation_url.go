@@ -1,11 +1,12 @@
 package elicitation
 
 import (
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"net"
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 )
 
 // Query parameters that carry a credential: a URL with one hands whoever

@@ -2,9 +2,10 @@ package progress
 
 import (
 	"encoding/json"
+	"testing"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
-	"testing"
 )
 
 // createdTask finds the task a plain decode of the whole result finds, for

@@ -1,9 +1,10 @@
 package resources
 
 import (
+	"strings"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
-	"strings"
 )
 
 // maxReadMemos bounds the URIs whose reads the resources rule remembers,

@@ -1,9 +1,10 @@
 package resources
 
 import (
+	"testing"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/judgetest"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
-	"testing"
 )
 
 // readResultTexts are resources/read results: plain, several contents,

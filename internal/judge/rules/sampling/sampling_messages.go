@@ -3,8 +3,9 @@ package sampling
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"sort"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 )
 
 // samplingParams are the members of a sampling/createMessage request the

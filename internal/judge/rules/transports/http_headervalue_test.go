@@ -2,8 +2,9 @@ package transports
 
 import (
 	"encoding/json"
-	"github.com/mcpverdict/mcpverdict/internal/judge/rules/tools"
 	"testing"
+
+	"github.com/mcpverdict/mcpverdict/internal/judge/rules/tools"
 )
 
 func TestDecodeHeader(t *testing.T) {

@@ -2,9 +2,10 @@ package transports
 
 import (
 	"encoding/json"
+	"strings"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
-	"strings"
 )
 
 // mirror is one header a 2026-07-28 client mirrors from a request's body:

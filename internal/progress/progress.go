@@ -1,4 +1,7 @@
-package cli
+// Package progress tells a user on stderr what a long command is waiting
+// for: each step of a session that runs longer than a second, once, and
+// notes that must always be seen, every line made safe for a terminal.
+package progress
 
 import (
 	"fmt"
@@ -14,9 +17,9 @@ import (
 // waiting for; a quick check stays quiet.
 const slowStep = time.Second
 
-// progress reports on stderr every step of a session that has been running
+// Progress reports on stderr every step of a session that has been running
 // longer than slowStep, once per step.
-type progress struct {
+type Progress struct {
 	w       io.Writer
 	mu      sync.Mutex
 	current map[string]*stepState
@@ -30,22 +33,23 @@ type stepState struct {
 	shown   bool
 }
 
-func newProgress(w io.Writer) *progress {
-	p := &progress{w: &lockedWriter{w: w}, current: map[string]*stepState{}, stop: make(chan struct{})}
+// New starts reporting on w until Close.
+func New(w io.Writer) *Progress {
+	p := &Progress{w: &lockedWriter{w: w}, current: map[string]*stepState{}, stop: make(chan struct{})}
 	p.stopped.Add(1)
 	go p.watch()
 	return p
 }
 
-// step records that session has moved on to step.
-func (p *progress) step(session, step string) {
+// Step records that session has moved on to step.
+func (p *Progress) Step(session, step string) {
 	p.mu.Lock()
 	p.current[session] = &stepState{step: step, started: time.Now()}
 	p.mu.Unlock()
 }
 
-// done records that session has ended.
-func (p *progress) done(session string) {
+// Done records that session has ended.
+func (p *Progress) Done(session string) {
 	p.mu.Lock()
 	delete(p.current, session)
 	p.mu.Unlock()
@@ -55,20 +59,24 @@ func (p *progress) done(session string) {
 // the trace.
 const maxNote = 2000
 
-// note prints a line at once, for what the user should always see.
-func (p *progress) note(format string, args ...any) {
+// Note prints a line at once, for what the user should always see.
+func (p *Progress) Note(format string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// A note quotes what the server said: one line, shown as it was.
 	fmt.Fprintln(p.w, wiretext.Shorten(wiretext.Visible(fmt.Sprintf("mcpverdict: "+format, args...)), maxNote))
 }
 
-func (p *progress) close() {
+// Close stops the reporting.
+func (p *Progress) Close() {
 	close(p.stop)
 	p.stopped.Wait()
 }
 
-func (p *progress) watch() {
+// Writer is the stderr the reports go to, safe to share with them.
+func (p *Progress) Writer() io.Writer { return p.w }
+
+func (p *Progress) watch() {
 	defer p.stopped.Done()
 	tick := time.NewTicker(slowStep / 4)
 	defer tick.Stop()
@@ -82,7 +90,7 @@ func (p *progress) watch() {
 	}
 }
 
-func (p *progress) showSlow(now time.Time) {
+func (p *Progress) showSlow(now time.Time) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	names := make([]string, 0, len(p.current))
