@@ -10,7 +10,8 @@ import (
 )
 
 // The stdio binding of 2026-07-28: cancel by notification, shut down by
-// closing the server's stdin, and a server that exits when it does. (The
+// closing the server's stdin (as every earlier revision's lifecycle asks
+// too), and a server that exits when it does. (The
 // server/discover probe is judged by discover.first-on-stdio.)
 func init() {
 	engine.Register(engine.RuleSpec{
@@ -78,8 +79,10 @@ func (r *stdioSessionRule) judgeExit(s *engine.Session) {
 		"the server did not exit when its stdin closed: it was ended by %s", r.exit.Signal)
 }
 
+// End judges how the client ended the session: every revision's stdio
+// shutdown starts with the client closing the server's stdin.
 func (r *stdioSessionRule) End(s *engine.Session) {
-	if !s.Stateless() || s.Transport != trace.Stdio {
+	if s.Transport != trace.Stdio {
 		return
 	}
 	switch {
