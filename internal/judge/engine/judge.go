@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sync"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -31,6 +32,10 @@ type Options struct {
 	// 0 for one per core the process may use (GOMAXPROCS), 1 for none but
 	// the judge's own. The report is the same whatever the number.
 	WireWorkers int
+	// TraceWorkers is how many traces are judged at once: 0 for one per
+	// core (GOMAXPROCS), 1 for one after the other. The report lists the
+	// runs in the order of the inputs whatever the number.
+	TraceWorkers int
 
 	// EveryRule, set by tests, calls every rule for every message of a
 	// session whatever its Sees, as the engine did before rules declared
@@ -39,6 +44,14 @@ type Options struct {
 	// AfterTurn, set by tests, is called with every message once the rules
 	// and the session are done with it, and before its Msg is reused.
 	AfterTurn func(st *message.MsgStore, m *message.Msg)
+}
+
+// traceWorkers is the number of traces to judge at once.
+func (o Options) traceWorkers() int {
+	if o.TraceWorkers > 0 {
+		return o.TraceWorkers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // wireWorkers is the number of wire-schema workers to use.
@@ -61,14 +74,45 @@ type Input struct {
 // Judge judges every input and sums up the verdict.
 func Judge(inputs []Input, opts Options) *Report {
 	rep := &Report{Tool: "mcpverdict", Version: opts.Version, Party: string(opts.Party), Strict: opts.Strict}
-	for _, in := range inputs {
-		rep.Runs = append(rep.Runs, judgeOne(in, opts)...)
+	for _, runs := range judgeEach(inputs, opts) {
+		rep.Runs = append(rep.Runs, runs...)
 	}
 	for _, r := range rep.Runs {
 		rep.Totals.addAll(r.Totals)
 	}
 	rep.Verdict = verdict(rep.Runs, opts)
 	return rep
+}
+
+// judgeEach judges the inputs, several at once when there are cores for
+// them: a trace's runs depend on no other trace, and each input reads its
+// own file.
+func judgeEach(inputs []Input, opts Options) [][]Run {
+	out := make([][]Run, len(inputs))
+	workers := min(opts.traceWorkers(), len(inputs))
+	if workers <= 1 {
+		for i, in := range inputs {
+			out[i] = judgeOne(in, opts)
+		}
+		return out
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = judgeOne(inputs[i], opts)
+			}
+		}()
+	}
+	for i := range inputs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 func judgeOne(in Input, opts Options) []Run {

@@ -9,7 +9,6 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/rawjson"
-	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
 // The JSON-RPC 2.0 framing every MCP message must follow.
@@ -214,5 +213,3 @@ func (noResultRule) Message(s *engine.Session, m *message.Msg) {
 		s.Fail("jsonrpc.result-member", m.From, m.Event, "response with id %s has neither result nor error", m.ID)
 	}
 }
-
-var _ = spec.Both

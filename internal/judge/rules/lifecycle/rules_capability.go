@@ -5,7 +5,6 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
-	"github.com/mcpverdict/mcpverdict/internal/spec"
 )
 
 func init() {
@@ -40,5 +39,3 @@ func (capabilityRule) Message(s *engine.Session, m *message.Msg) {
 		s.Pass("capability.negotiated-only", m.From)
 	}
 }
-
-var _ = spec.Both
