@@ -156,8 +156,6 @@ type Request struct {
 	Answered bool
 	// Cancelled is set when the sender cancelled it.
 	Cancelled bool
-	// Data lets rules attach per-request facts (keyed by rule).
-	Data map[string]any
 
 	ParamsMembers ObjectFields
 	// MethodNum is the Msg's methodNum.
