@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/merge"
 )
 
 func (c *Command) ledgerCmd() *cobra.Command {
@@ -106,7 +107,27 @@ func (c *Command) runLedgerVerify(f *ledgerVerifyFlags) error {
 		printProblems(c.Stderr, f.ledger, res)
 		return exitWith(exitcode.Fail)
 	}
+	if res.Types[merge.JobBlock] > 0 {
+		return c.verifyMergedJobs(f.ledger, res)
+	}
 	printIntact(c.Stdout, res)
+	return nil
+}
+
+// verifyMergedJobs checks a merged ledger (mcpverdict merge) down to each
+// job's own chain.
+func (c *Command) verifyMergedJobs(path string, res *ledger.Result) error {
+	check, err := merge.VerifyJobs(path)
+	if err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	if len(check.Problems) > 0 {
+		res.Problems = check.Problems
+		printProblems(c.Stderr, path, res)
+		return exitWith(exitcode.Fail)
+	}
+	printIntact(c.Stdout, res)
+	fmt.Fprintf(c.Stdout, "jobs: %d, each job's ledger verified against the head its block names\n", check.Jobs)
 	return nil
 }
 
