@@ -54,6 +54,12 @@ signer given by --certificate-identity (or -regexp) and
 public-good Sigstore; bytes that are no Sigstore bundle are refused before
 a trusted root is fetched.
 
+A merged ledger (mcpverdict merge) is checked down to each job's chain: the
+job's copy of its ledger, beside the merged one under jobs/JOB/, must have
+the digest its block names and verify to the head its block names, and the
+job's report, head file and bundle, and the merged report.json, must be
+those the blocks name; each problem names its job.
+
 ` + exitcode.Section(
 			exitcode.Means(exitcode.OK, "the ledger is intact and reaches the head (and the bundle signs it)"),
 			exitcode.Means(exitcode.Fail, "refused: a problem in the chain, a head it does not reach, or a bundle that does not sign it"),
