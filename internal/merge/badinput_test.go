@@ -41,6 +41,11 @@ func TestBadInputIsRefusedAndNothingIsWritten(t *testing.T) {
 			os.Mkdir(p, 0o755)
 			return []string{alpha, beta}
 		}, 2, []string{"beta/report.json", "is a directory"}},
+		"a folder named with a terminal escape": {func(t *testing.T, alpha, _ string) []string {
+			other := filepath.Join(filepath.Dir(alpha), "job\x1b[31m\u202e")
+			copyDir(t, alpha, other)
+			return []string{alpha, other}
+		}, 2, []string{`the folder's name job\x1b[31m\u202e holds`, "name the job's artifact in plain text"}},
 		"two jobs of one name": {func(t *testing.T, alpha, _ string) []string {
 			other := filepath.Join(filepath.Dir(alpha), "second", "alpha")
 			copyDir(t, alpha, other)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 )
 
 // The files of a job's output folder that merge reads, as check and the
@@ -80,6 +81,9 @@ func loadJob(dir string) (*Job, error) {
 	name := filepath.Base(filepath.Clean(dir))
 	if name == "." || name == ".." || name == string(filepath.Separator) || strings.TrimSpace(name) == "" {
 		return nil, fmt.Errorf("%s: cannot name a job after this folder: give the job's folder itself (its base name names the job)", dir)
+	}
+	if wiretext.Visible(name) != name {
+		return nil, fmt.Errorf("%s: the folder's name %s holds what a reader would not see as written (a control or invisible character, or a leading \"::\"): name the job's artifact in plain text", dir, wiretext.Quote(name))
 	}
 	info, err := os.Stat(dir)
 	if err != nil {
