@@ -49,7 +49,7 @@ var (
 // fleet is two job folders that real check runs of the example server
 // wrote (alpha and beta), and one (gamma) that validate wrote of a trace
 // breaking a MUST clause, with its ledger: made once, copied for each test.
-func fleet(t *testing.T) (alpha, beta, gamma string) {
+func fleet(t testing.TB) (alpha, beta, gamma string) {
 	t.Helper()
 	fleetOnce.Do(func() { fleetErr = makeFleet(t) })
 	if fleetErr != "" {
@@ -62,7 +62,7 @@ func fleet(t *testing.T) (alpha, beta, gamma string) {
 	return filepath.Join(dst, "alpha"), filepath.Join(dst, "beta"), filepath.Join(dst, "gamma")
 }
 
-func makeFleet(t *testing.T) string {
+func makeFleet(t testing.TB) string {
 	os.Setenv(reexecEnv, "1")
 	defer os.Unsetenv(reexecEnv)
 	for _, name := range []string{"alpha", "beta"} {
