@@ -12,7 +12,9 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
+	"github.com/mcpverdict/mcpverdict/internal/probe"
 	"github.com/mcpverdict/mcpverdict/internal/wiretext"
+	"github.com/mcpverdict/mcpverdict/reporters"
 )
 
 // The files of a job's output folder that merge reads, as check and the
@@ -35,9 +37,9 @@ type Job struct {
 	// Raw its bytes, copied unchanged into the merged folder.
 	Report *judge.Report
 	Raw    []byte
-	// ProbesFailed counts the job's probe reports that failed (report.json's
-	// "probes" member).
-	ProbesFailed int
+	// Probes are the job's tool-annotation probe reports (check --probe),
+	// read from probe/NAME/probe-report.json as report.json lists them.
+	Probes []*probe.Report
 	// Head is the job's ledger head and Ledger its bytes; both empty for a
 	// job that wrote no ledger. Bundle is the Sigstore bundle signing the
 	// head, when ledger sign left one.
@@ -50,7 +52,7 @@ type Job struct {
 type reportFile struct {
 	judge.Report
 	Probes []struct {
-		Failed bool `json:"failed"`
+		Definition probe.DefinitionInfo `json:"definition"`
 	} `json:"probes"`
 }
 
@@ -121,11 +123,37 @@ func (j *Job) decode(path string) error {
 	}
 	j.Report = &rf.Report
 	for _, p := range rf.Probes {
-		if p.Failed {
-			j.ProbesFailed++
+		rep, err := j.readProbe(p.Definition.Name)
+		if err != nil {
+			return err
 		}
+		j.Probes = append(j.Probes, rep)
 	}
 	return nil
+}
+
+// ProbeReportFile is where check keeps a probe's own report, under the
+// job's folder.
+func ProbeReportFile(definition string) string {
+	return filepath.Join("probe", reporters.Slug(definition), "probe-report.json")
+}
+
+// readProbe reads the probe report check kept of a definition the job's
+// report lists: without it the merged reports could not show the verdicts.
+func (j *Job) readProbe(definition string) (*probe.Report, error) {
+	path := filepath.Join(j.Dir, ProbeReportFile(definition))
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s lists the probe %s but %s is missing: download the job's whole artifact", filepath.Join(j.Dir, ReportFile), wiretext.Quote(definition), path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, unwrapPath(err))
+	}
+	var rep probe.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return nil, fmt.Errorf("%s is not a probe report: %s: give the probe-report.json mcpverdict wrote, unedited", path, jsonProblem(b, err))
+	}
+	return &rep, nil
 }
 
 // jsonProblem says what is wrong with a JSON document, with its line.

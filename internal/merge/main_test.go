@@ -63,8 +63,12 @@ func fleet(t testing.TB) (alpha, beta, gamma string) {
 }
 
 func makeFleet(t testing.TB) string {
+	if prev, set := os.LookupEnv(reexecEnv); set {
+		defer os.Setenv(reexecEnv, prev)
+	} else {
+		defer os.Unsetenv(reexecEnv)
+	}
 	os.Setenv(reexecEnv, "1")
-	defer os.Unsetenv(reexecEnv)
 	for _, name := range []string{"alpha", "beta"} {
 		if code, _, stderr := runCLI(t, "check", "--out", filepath.Join(fleetDir, name)); code != 0 {
 			return "check exited " + string(rune('0'+code)) + ": " + stderr

@@ -98,6 +98,9 @@ func render(jobs []*Job, opts Options) (*Result, []namedFile, error) {
 	rep := Combine(jobs)
 	rows := Rows(jobs)
 	doc := &reporters.Document{Clauses: rep, Version: rep.Version, Jobs: rows, ReadTrace: traceReader(jobs)}
+	for _, j := range jobs {
+		doc.Probes = append(doc.Probes, j.Probes...)
+	}
 	ropts := reporters.Options{Category: opts.Category}
 	if ropts.Category == "" {
 		ropts.Category = "mcpverdict/merged"
