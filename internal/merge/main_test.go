@@ -35,8 +35,14 @@ func TestMain(m *testing.M) {
 // runCLI runs mcpverdict in-process.
 func runCLI(t testing.TB, args ...string) (int, string, string) {
 	t.Helper()
+	return runCLIEnv(t, nil, args...)
+}
+
+// runCLIEnv runs mcpverdict in-process with env as its whole environment.
+func runCLIEnv(t testing.TB, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	cmd := cli.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}
+	cmd := cli.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Getenv: func(k string) string { return env[k] }}
 	code := cmd.Main(args)
 	return code, out.String(), errOut.String()
 }

@@ -107,15 +107,25 @@ func TestMergedSARIFAndJUnitPassTheConsumers(t *testing.T) {
 	}
 }
 
-// Jobs that all pass merge to a pass and exit 0.
-func TestPassingJobsExitZero(t *testing.T) {
+// Jobs that all pass merge to a pass and exit 0; on a runner the merged
+// summary is added to the job summary, after what the job wrote there.
+func TestPassingJobsExitZeroAndFillTheJobSummary(t *testing.T) {
 	alpha, beta, _ := fleet(t)
 	out := filepath.Join(t.TempDir(), "merged")
-	if code, _, stderr := runCLI(t, "merge", alpha, beta, "--out", out); code != 0 {
+	summary := filepath.Join(t.TempDir(), "step-summary.md")
+	write(t, summary, []byte("earlier step\n"))
+	if code, _, stderr := runCLIEnv(t, map[string]string{"GITHUB_STEP_SUMMARY": summary}, "merge", alpha, beta, "--out", out); code != 0 {
 		t.Fatalf("merge of two passing jobs exited %d: %s", code, stderr)
 	}
 	if !strings.Contains(string(read(t, filepath.Join(out, "report.txt"))), "verdict: pass") {
 		t.Error("report.txt does not say pass")
+	}
+	if got, want := string(read(t, summary)), "earlier step\n"+string(read(t, filepath.Join(out, "summary.md"))); got != want {
+		t.Errorf("the job summary holds %.300q, want the earlier step's line then summary.md", got)
+	}
+	page := string(read(t, filepath.Join(out, "report.html")))
+	if !strings.Contains(page, `<section id="jobs"`) || strings.Contains(page, `"unreadable"`) {
+		t.Error("report.html lacks the table of jobs, or a run's timeline that the job's folder holds")
 	}
 }
 
