@@ -25,12 +25,13 @@ bundle are copied under --out/jobs/JOB/, so that 'ledger verify' on the
 merged ledger verifies every job's chain beneath it. On GitHub Actions the
 summary is added to the job summary.
 
-Nothing is written unless every folder reads as a job's and every job's
-ledger reaches its head.
+Nothing is written unless every folder reads as a job's, every job's
+ledger reaches its head, and every job's report says the verdict and totals
+its ledger recorded.
 
 ` + exitcode.Section(
 			exitcode.Lookup(exitcode.OK),
-			exitcode.Means(exitcode.Fail, "a job's verdict is a failure (a MUST clause failed, or a probe), or a job's ledger does not reach its head"),
+			exitcode.Means(exitcode.Fail, "a job's verdict is a failure (a MUST clause failed, or a probe), or a job's ledger does not reach its head or does not record its report's verdict"),
 			exitcode.Means(exitcode.Usage, "a folder that is no job's output folder, a report that does not read, two jobs of one name, an output not written, or a job whose server could not be driven"),
 			exitcode.Means(exitcode.Malformed, "a job's trace could not be read whole"),
 		),

@@ -59,6 +59,11 @@ func TestBadInputIsRefusedAndNothingIsWritten(t *testing.T) {
 			write(t, filepath.Join(beta, "ledger.head"), []byte("not a head\n"))
 			return []string{alpha, beta}
 		}, 2, []string{"beta/ledger.head is not a ledger head"}},
+		"a report changed after the job ran, its ledger left whole": {func(t *testing.T, alpha, beta string) []string {
+			p := filepath.Join(beta, "report.json")
+			write(t, p, []byte(strings.Replace(string(read(t, p)), `"verdict": "pass"`, `"verdict": "pass-with-warnings"`, 1)))
+			return []string{alpha, beta}
+		}, 1, []string{`job "beta"`, "report.json says pass-with-warnings", "its ledger.ndjson records pass", "changed after the job ran"}},
 		"a job whose ledger does not reach its head": {func(t *testing.T, alpha, beta string) []string {
 			write(t, filepath.Join(beta, "ledger.head"), []byte("sha256:"+strings.Repeat("1", 64)+"\n"))
 			return []string{alpha, beta}

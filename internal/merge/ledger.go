@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path"
 
@@ -90,6 +91,9 @@ func checkJobLedger(j *Job) (int, error) {
 	if !res.Intact() {
 		return 0, fmt.Errorf("job %q: %s/%s does not verify against its %s (%s): download the job's artifact again, or rerun the job", j.Name, j.Dir, LedgerFile, HeadFile, res.Problems[0])
 	}
+	if p := reportMatchesLedger(j.Report, j.Ledger); p != "" {
+		return 0, fmt.Errorf("job %q: %s/%s: download the job's artifact again, or rerun the job", j.Name, j.Dir, p)
+	}
 	return res.Blocks, nil
 }
 
@@ -113,4 +117,44 @@ func buildLedger(prov ledger.Provenance, recs []JobRecord, report ReportRecord) 
 		return nil, "", err
 	}
 	return buf.Bytes(), w.Head(), nil
+}
+
+// ledgerVerdict is the verdict and totals the last clause_report block of
+// a job's ledger records (check and validate write one), or nil.
+func ledgerVerdict(led []byte) *ledgerReport {
+	var last *ledgerReport
+	for _, line := range bytes.Split(led, []byte("\n")) {
+		if !bytes.Contains(line, []byte(`"type":"clause_report"`)) {
+			continue
+		}
+		var block struct {
+			Record ledgerReport `json:"record"`
+			Type   string       `json:"type"`
+		}
+		if json.Unmarshal(line, &block) == nil && block.Type == "clause_report" {
+			rec := block.Record
+			last = &rec
+		}
+	}
+	return last
+}
+
+type ledgerReport struct {
+	Verdict judge.Verdict `json:"verdict"`
+	Totals  judge.Totals  `json:"totals"`
+}
+
+// reportMatchesLedger says how a job's report.json differs from what its
+// ledger recorded of it, or "": a report edited after the job ran, its
+// ledger left whole, would otherwise pass for the job's.
+func reportMatchesLedger(rep *judge.Report, led []byte) string {
+	rec := ledgerVerdict(led)
+	if rec == nil {
+		return ""
+	}
+	if rec.Verdict != rep.Verdict || rec.Totals != rep.Totals {
+		return fmt.Sprintf("%s says %s (%d pass, %d fail, %d warn), its %s records %s (%d pass, %d fail, %d warn): the report was changed after the job ran",
+			ReportFile, rep.Verdict, rep.Totals.Pass, rep.Totals.Fail, rep.Totals.Warn, LedgerFile, rec.Verdict, rec.Totals.Pass, rec.Totals.Fail, rec.Totals.Warn)
+	}
+	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mcpverdict/mcpverdict/internal/judge"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
 )
 
@@ -98,6 +99,7 @@ func verifyJob(dir string, rec *JobRecord) []string {
 	for _, pr := range res.Problems {
 		add(rec.Ledger.File + ": " + pr)
 	}
+	add(copiedReportMatches(dir, rec))
 	headPath := path.Join(path.Dir(rec.Ledger.File), HeadFile)
 	if hp, ok := inside(dir, headPath); ok {
 		b, err := os.ReadFile(hp)
@@ -134,4 +136,21 @@ func inside(dir, name string) (string, bool) {
 		return "", false
 	}
 	return filepath.Join(dir, filepath.FromSlash(name)), true
+}
+
+// copiedReportMatches says how the job's copied report differs from what
+// its copied ledger recorded of it, or "".
+func copiedReportMatches(dir string, rec *JobRecord) string {
+	rp, ok1 := inside(dir, rec.Report.File)
+	lp, ok2 := inside(dir, rec.Ledger.File)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	rb, err1 := os.ReadFile(rp)
+	lb, err2 := os.ReadFile(lp)
+	var rep judge.Report
+	if err1 != nil || err2 != nil || json.Unmarshal(rb, &rep) != nil {
+		return "" // checkDigest has said what is wrong with the files
+	}
+	return reportMatchesLedger(&rep, lb)
 }
