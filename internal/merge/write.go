@@ -39,7 +39,6 @@ type Options struct {
 // Result is what a merge wrote.
 type Result struct {
 	Report *judge.Report
-	Doc    *reporters.Document
 	// Files are the rendered reports by format.
 	Files map[string][]byte
 	Head  string
@@ -105,16 +104,10 @@ func render(jobs []*Job, opts Options) (*Result, []namedFile, error) {
 	if ropts.Category == "" {
 		ropts.Category = "mcpverdict/merged"
 	}
-	res := &Result{Report: rep, Doc: doc, Files: map[string][]byte{}, Status: Status(rep)}
-	var files []namedFile
-	var recs []JobRecord
-	for i, j := range jobs {
-		blocks, err := checkJobLedger(j)
-		if err != nil {
-			return nil, nil, exitcode.Wrap(exitcode.Fail, err)
-		}
-		recs = append(recs, jobRecord(j, rows[i].Servers, blocks))
-		files = append(files, jobFiles(j)...)
+	res := &Result{Report: rep, Files: map[string][]byte{}, Status: Status(rep)}
+	recs, files, err := jobCopies(jobs, rows)
+	if err != nil {
+		return nil, nil, err
 	}
 	for _, rf := range reportFiles {
 		b, err := renderFormat(rf.format, doc, ropts)
@@ -140,6 +133,22 @@ func render(jobs []*Job, opts Options) (*Result, []namedFile, error) {
 	res.Files["html"] = page
 	files = append(files, namedFile{HTMLFile, page}, namedFile{LedgerFile, led}, namedFile{HeadFile, []byte(head + "\n")})
 	return res, files, nil
+}
+
+// jobCopies verifies each job's ledger and returns the job blocks and the
+// jobs' copies in the merged folder.
+func jobCopies(jobs []*Job, rows []reporters.JobRow) ([]JobRecord, []namedFile, error) {
+	var files []namedFile
+	var recs []JobRecord
+	for i, j := range jobs {
+		blocks, err := checkJobLedger(j)
+		if err != nil {
+			return nil, nil, exitcode.Wrap(exitcode.Fail, err)
+		}
+		recs = append(recs, jobRecord(j, rows[i].Servers, blocks))
+		files = append(files, jobFiles(j)...)
+	}
+	return recs, files, nil
 }
 
 // jobFiles are a job's copy in the merged folder: what verifying the
