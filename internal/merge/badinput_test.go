@@ -46,6 +46,13 @@ func TestBadInputIsRefusedAndNothingIsWritten(t *testing.T) {
 			copyDir(t, alpha, other)
 			return []string{alpha, other}
 		}, 2, []string{`the folder's name job\x1b[31m\u202e holds`, "name the job's artifact in plain text"}},
+		"a folder merge wrote": {func(t *testing.T, alpha, beta string) []string {
+			merged := filepath.Join(filepath.Dir(alpha), "mcpverdict-merged")
+			if code, _, stderr := runCLI(t, "merge", alpha, beta, "--out", merged); code != 0 {
+				t.Fatalf("merge exited %d: %s", code, stderr)
+			}
+			return []string{alpha, beta, merged}
+		}, 2, []string{"mcpverdict-merged/report.json is a merged report", "give the jobs' own folders"}},
 		"two jobs of one name": {func(t *testing.T, alpha, _ string) []string {
 			other := filepath.Join(filepath.Dir(alpha), "second", "alpha")
 			copyDir(t, alpha, other)

@@ -54,6 +54,8 @@ type reportFile struct {
 	Probes []struct {
 		Definition probe.DefinitionInfo `json:"definition"`
 	} `json:"probes"`
+	// Jobs is set in a merged report: a merged folder is no job's.
+	Jobs json.RawMessage `json:"jobs"`
 }
 
 // Load reads each folder; a folder without report.json, a report that is
@@ -117,6 +119,9 @@ func (j *Job) decode(path string) error {
 	}
 	if rf.Tool != "mcpverdict" || rf.Runs == nil || rf.Verdict == "" {
 		return fmt.Errorf("%s is not an mcpverdict report (no tool, runs and verdict): give the report.json mcpverdict wrote", path)
+	}
+	if rf.Jobs != nil {
+		return fmt.Errorf("%s is a merged report (it has jobs): give the jobs' own folders, not the folder merge wrote", path)
 	}
 	if _, known := verdictRank[rf.Verdict]; !known {
 		return fmt.Errorf("%s has an unknown verdict %q: give the report.json mcpverdict wrote, unedited", path, rf.Verdict)
