@@ -118,3 +118,26 @@ func TestMergeRefusesAJobsFolderAsItsOutput(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// A merged folder that cannot be written whole is taken back: no report,
+// ledger or head is left as if the merge had been done.
+func TestAFailedWriteLeavesNoMergedReport(t *testing.T) {
+	alpha, beta, _ := fleet(t)
+	out := filepath.Join(t.TempDir(), "merged")
+	if err := os.MkdirAll(filepath.Join(out, "jobs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(out, "jobs", "beta"), []byte("a file where beta's copy goes\n"))
+	code, _, stderr := runCLI(t, "merge", alpha, beta, "--out", out)
+	if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("exit %d, want 2 with one line: %s", code, stderr)
+	}
+	for _, f := range mergedFiles {
+		if _, err := os.Stat(filepath.Join(out, f)); !os.IsNotExist(err) {
+			t.Errorf("%s was left behind (%v)", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "jobs", "alpha", "report.json")); !os.IsNotExist(err) {
+		t.Errorf("alpha's copy was left behind (%v)", err)
+	}
+}

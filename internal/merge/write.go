@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
@@ -58,18 +59,62 @@ func Write(jobs []*Job, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var written []string
-	for _, f := range files {
-		p := filepath.Join(opts.Out, filepath.FromSlash(f.name))
-		if err := outfile.WriteFileAll(p, f.data); err != nil {
-			for _, w := range written {
-				os.Remove(w)
-			}
+	// The ledger and its head go last, once everything they vouch for is
+	// there; the rest is written side by side, each file synced to disk.
+	last := len(files) - 2
+	if err := writeAll(opts.Out, files[:last]); err != nil {
+		return nil, err
+	}
+	for i, f := range files[last:] {
+		if err := outfile.WriteFileAll(filepath.Join(opts.Out, f.name), f.data); err != nil {
+			removeAll(opts.Out, files[:last+i])
 			return nil, exitcode.Wrap(exitcode.Usage, err)
 		}
-		written = append(written, p)
 	}
 	return res, nil
+}
+
+// writers bounds the files written at once.
+const writers = 8
+
+// writeAll writes files into dir on a few goroutines; on the first error
+// every file is taken back.
+func writeAll(dir string, files []namedFile) error {
+	next := make(chan namedFile)
+	errs := make(chan error, writers)
+	var wg sync.WaitGroup
+	for range min(writers, len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range next {
+				if err := outfile.WriteFileAll(filepath.Join(dir, filepath.FromSlash(f.name)), f.data); err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for _, f := range files {
+		next <- f
+	}
+	close(next)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		removeAll(dir, files)
+		return exitcode.Wrap(exitcode.Usage, err)
+	default:
+		return nil
+	}
+}
+
+func removeAll(dir string, files []namedFile) {
+	for _, f := range files {
+		os.Remove(filepath.Join(dir, filepath.FromSlash(f.name)))
+	}
 }
 
 // checkOut refuses a merged folder that is one of the jobs' own.
