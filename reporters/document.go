@@ -31,6 +31,9 @@ type Document struct {
 	// Baseline is what changed since an earlier run's report (--baseline),
 	// or why it could not be compared; nil when none was given.
 	Baseline *baseline.Delta
+	// Jobs are the jobs a merged report folds (mcpverdict merge), a row
+	// each; nil for one job's report.
+	Jobs []JobRow
 	// ReadTrace reads a run's trace for the formats that show its messages
 	// (html); nil reads the file the run names.
 	ReadTrace func(path string) ([]trace.Event, error)

@@ -64,6 +64,13 @@ var htmlPage = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 {{range .Rows}}<tr><td>{{.Kind}}</td><td>{{.What}}</td><td>{{.Then}}</td><td>{{.Now}}</td></tr>
 {{end}}</table>
 {{end}}</section>
+{{end}}{{if .Jobs}}<section id="jobs" class="clause">
+<h2>Jobs ({{len .Jobs}})</h2>
+<table>
+<tr><th>job</th><th>server</th><th>verdict</th><th>pass</th><th>fail</th><th>warn</th><th>ledger head</th></tr>
+{{range .Jobs}}<tr><td>{{.Name}}</td><td>{{range $i, $s := .Servers}}{{if $i}}, {{end}}{{$s}}{{end}}</td><td>{{.Verdict}}</td><td>{{.Totals.Pass}}</td><td>{{.Totals.Fail}}</td><td>{{.Totals.Warn}}</td><td>{{if .Head}}<code>{{.Head}}</code>{{if .Signed}} (signed){{end}}{{else}}none{{end}}</td></tr>
+{{end}}</table>
+</section>
 {{end}}<main id="main"></main>
 <script type="application/json" id="report-data">{{.Data}}</script>
 <script>{{.Script}}</script>
@@ -85,7 +92,8 @@ func (HTML) Write(w io.Writer, doc *Document, opts Options) error {
 		Data          template.JS
 		Script        template.JS
 		Baseline      *htmlBaseline
-	}{HTMLPolicy, "mcpverdict: " + string(doc.Clauses.Verdict), template.CSS(htmlStyle), data, template.JS(htmlScript), newHTMLBaseline(doc.Baseline)})
+		Jobs          []JobRow
+	}{HTMLPolicy, "mcpverdict: " + string(doc.Clauses.Verdict), template.CSS(htmlStyle), data, template.JS(htmlScript), newHTMLBaseline(doc.Baseline), visibleJobs(doc.Jobs)})
 }
 
 // htmlData is the report as JSON that can stand inside a script element:

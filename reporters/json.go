@@ -26,7 +26,7 @@ func (JSON) Write(w io.Writer, doc *Document, opts Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if len(doc.Probes) == 0 && doc.Baseline == nil {
+	if len(doc.Probes) == 0 && doc.Baseline == nil && len(doc.Jobs) == 0 {
 		return enc.Encode(rep)
 	}
 	// The probe verdicts and the baseline's delta ride beside the clause
@@ -36,7 +36,8 @@ func (JSON) Write(w io.Writer, doc *Document, opts Options) error {
 		*judge.Report
 		Probes   []probeJSON     `json:"probes,omitempty"`
 		Baseline *baseline.Delta `json:"baseline,omitempty"`
-	}{Report: rep, Baseline: doc.Baseline}
+		Jobs     []JobRow        `json:"jobs,omitempty"`
+	}{Report: rep, Baseline: doc.Baseline, Jobs: doc.Jobs}
 	if len(doc.Probes) > 0 {
 		out.Probes = probesJSON(doc.Probes)
 	}

@@ -50,6 +50,9 @@ func writeSummary(md *budget, rep *judge.Report, doc *Document, max int) {
 	delta := visibleDelta(doc.Baseline)
 	md.add(fmt.Sprintf("## %s mcpverdict: %s%s%s\n\n", verdictIcons[rep.Verdict], rep.Verdict, markdownText(scopeNote(rep)), deltaTitle(delta)))
 	writeDeltaMarkdown(md, delta)
+	if len(doc.Jobs) > 0 {
+		md.add(jobsMarkdown(doc.Jobs))
+	}
 	writeTotals(md, rep)
 	for _, p := range doc.Probes {
 		writeProbeSummary(md, p, max)

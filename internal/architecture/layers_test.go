@@ -30,7 +30,7 @@ var layers = []struct {
 	{"trace format", []string{"internal/trace", "internal/traceinput"}},
 	{"capture and driver", []string{"internal/capture", "internal/driver"}},
 	{"judge, probe, evidence", []string{"internal/judge", "internal/probe", "internal/evidence", "internal/ledger", "internal/sign", "internal/baseline"}},
-	{"reporters", []string{"reporters", "internal/serve"}},
+	{"reporters", []string{"reporters", "internal/serve", "internal/merge"}},
 	{"action", []string{"internal/action"}},
 	{"command line", []string{"internal/cli"}},
 	{"binaries and tests", []string{"cmd", "internal/devtools", "internal/e2e", "internal/architecture", "internal/browser"}},

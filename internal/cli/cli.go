@@ -101,6 +101,7 @@ status.
 		c.contractCmd(),
 		c.probeCmd(),
 		c.serveCmd(),
+		c.mergeCmd(),
 	)
 	for _, sub := range root.Commands() {
 		sub.Args = wrapArgs(sub.Args)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/ledger"
+	"github.com/mcpverdict/mcpverdict/internal/merge"
 )
 
 func (c *Command) ledgerCmd() *cobra.Command {
@@ -52,6 +53,12 @@ signer given by --certificate-identity (or -regexp) and
 --certificate-oidc-issuer (or -regexp), against --trusted-root or
 public-good Sigstore; bytes that are no Sigstore bundle are refused before
 a trusted root is fetched.
+
+A merged ledger (mcpverdict merge) is checked down to each job's chain: the
+job's copy of its ledger, beside the merged one under jobs/JOB/, must have
+the digest its block names and verify to the head its block names, and the
+job's report, head file and bundle, and the merged report.json, must be
+those the blocks name; each problem names its job.
 
 ` + exitcode.Section(
 			exitcode.Means(exitcode.OK, "the ledger is intact and reaches the head (and the bundle signs it)"),
@@ -106,7 +113,27 @@ func (c *Command) runLedgerVerify(f *ledgerVerifyFlags) error {
 		printProblems(c.Stderr, f.ledger, res)
 		return exitWith(exitcode.Fail)
 	}
+	if res.Types[merge.JobBlock] > 0 {
+		return c.verifyMergedJobs(f.ledger, res)
+	}
 	printIntact(c.Stdout, res)
+	return nil
+}
+
+// verifyMergedJobs checks a merged ledger (mcpverdict merge) down to each
+// job's own chain.
+func (c *Command) verifyMergedJobs(path string, res *ledger.Result) error {
+	check, err := merge.VerifyJobs(path)
+	if err != nil {
+		return exitcode.Wrap(exitcode.Usage, err)
+	}
+	if len(check.Problems) > 0 {
+		res.Problems = check.Problems
+		printProblems(c.Stderr, path, res)
+		return exitWith(exitcode.Fail)
+	}
+	printIntact(c.Stdout, res)
+	fmt.Fprintf(c.Stdout, "jobs: %d, each job's ledger verified against the head its block names\n", check.Jobs)
 	return nil
 }
 
