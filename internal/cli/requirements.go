@@ -2,8 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -64,10 +62,10 @@ func (c *Command) runRequirements(f *requirementsFlags, args []string) error {
 		return enc.Encode(clauses)
 	}
 	if len(args) == 1 {
-		writeClauseDetail(c.Stdout, clauses[0])
+		spec.WriteDetail(c.Stdout, clauses[0])
 		return nil
 	}
-	writeClauseList(c.Stdout, clauses)
+	spec.WriteList(c.Stdout, clauses)
 	return nil
 }
 
@@ -79,56 +77,5 @@ func selectClauses(reg *spec.Registry, f *requirementsFlags, args []string) ([]*
 		}
 		return []*spec.Clause{c}, nil
 	}
-	var out []*spec.Clause
-	for _, c := range reg.Clauses {
-		if f.matches(c) {
-			out = append(out, c)
-		}
-	}
-	return out, nil
-}
-
-func (f *requirementsFlags) matches(c *spec.Clause) bool {
-	switch {
-	case f.area != "" && !strings.EqualFold(c.Area, f.area):
-		return false
-	case f.level != "" && !strings.EqualFold(string(c.Level), f.level):
-		return false
-	case f.checked && !c.Judged(), f.excluded && c.Judged():
-		return false
-	}
-	return true
-}
-
-func writeClauseList(w io.Writer, clauses []*spec.Clause) {
-	for _, c := range clauses {
-		how := "check " + c.Check
-		if !c.Judged() {
-			how = "excluded"
-		}
-		fmt.Fprintf(w, "%-9s %-10s %-6s %-40s %s\n", c.ID, c.Level, c.Party, how, clip(c.Quote, 90))
-	}
-	fmt.Fprintf(w, "%d clause(s)\n", len(clauses))
-}
-
-func writeClauseDetail(w io.Writer, c *spec.Clause) {
-	fmt.Fprintf(w, "%s (%s, %s) binds the %s\n  %q\n  %s\n", c.ID, c.Level, c.Revision, c.Party, c.Quote, c.URL)
-	if c.Capability != "" {
-		fmt.Fprintf(w, "  applies when capability %s was negotiated\n", c.Capability)
-	}
-	if c.Transport != "" {
-		fmt.Fprintf(w, "  applies over %s only\n", c.Transport)
-	}
-	if c.Judged() {
-		fmt.Fprintf(w, "  judged by check %s\n", c.Check)
-	} else {
-		fmt.Fprintf(w, "  excluded: %s\n", c.Exclusion)
-	}
-}
-
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-3] + "..."
+	return reg.Select(spec.Filter{Area: f.area, Level: f.level, Checked: f.checked, Excluded: f.excluded}), nil
 }
