@@ -52,6 +52,9 @@ type ClauseResult struct {
 	Reason   string       `json:"reason,omitempty"`
 	Examined int          `json:"examined"`
 	Findings []Finding    `json:"findings,omitempty"`
+	// Uncounted marks a clause of an extension that was not asked for:
+	// reported beside the verdict, never in it.
+	Uncounted bool `json:"uncounted,omitempty"`
 }
 
 // Totals counts clause outcomes; they add up to the registry's size.
@@ -121,7 +124,10 @@ type Run struct {
 	IncompleteLine int            `json:"incomplete_line,omitempty"`
 	Clauses        []ClauseResult `json:"clauses"`
 	Totals         Totals         `json:"totals"`
-	Unanswered     []Unanswered   `json:"unanswered,omitempty"`
+	// Extensions sums the clauses of each extension, counted in Totals
+	// only when the extension was asked for.
+	Extensions []ExtensionResult `json:"extensions,omitempty"`
+	Unanswered []Unanswered      `json:"unanswered,omitempty"`
 	// Ending says how the trace ended: transport-close, transport-abort or
 	// "stopped" (no lifecycle event at the end).
 	Ending string   `json:"ending,omitempty"`
@@ -145,4 +151,7 @@ type Report struct {
 	Runs       []Run             `json:"runs"`
 	Totals     Totals            `json:"totals"`
 	Verdict    Verdict           `json:"verdict"`
+	// Extensions are the verdicts of the extensions judged beside the
+	// report's own, which counts them only when asked for.
+	Extensions []ExtensionVerdict `json:"extensions,omitempty"`
 }
