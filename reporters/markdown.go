@@ -57,6 +57,7 @@ func writeSummary(md *budget, rep *judge.Report, doc *Document, max int) {
 	for i := range rep.Runs {
 		writeRunSummary(md, &rep.Runs[i], max)
 	}
+	writeExtensionsMarkdown(md, doc, max)
 	writeFullTables(md, rep)
 }
 

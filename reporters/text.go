@@ -34,6 +34,7 @@ func (Text) Write(w io.Writer, doc *Document, opts Options) error {
 		writeRun(bw, &rep.Runs[i], opts)
 	}
 	writeProbeText(bw, doc.Probes, opts)
+	writeExtensionsText(bw, doc, opts)
 	fmt.Fprintf(bw, "verdict: %s%s\n", rep.Verdict, scopeNote(rep))
 	return bw.Flush()
 }
