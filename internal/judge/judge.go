@@ -80,3 +80,7 @@ const (
 
 // Judge is engine.Judge, with every rule folder registered.
 func Judge(inputs []Input, opts Options) *Report { return engine.Judge(inputs, opts) }
+
+// MergeExtensions is engine.MergeExtensions: two reports' extension
+// verdicts summed by name.
+func MergeExtensions(a, b []ExtensionVerdict) []ExtensionVerdict { return engine.MergeExtensions(a, b) }

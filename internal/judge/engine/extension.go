@@ -97,3 +97,28 @@ func (r *Run) Counted() int {
 	}
 	return n
 }
+
+// MergeExtensions sums two reports' extension verdicts by name (check
+// merges its driven and probe reports): totals add up, the worse verdict
+// stands.
+func MergeExtensions(a, b []ExtensionVerdict) []ExtensionVerdict {
+	out := append([]ExtensionVerdict(nil), a...)
+	for _, v := range b {
+		i := slices.IndexFunc(out, func(e ExtensionVerdict) bool { return e.Name == v.Name })
+		if i < 0 {
+			out = append(out, v)
+			continue
+		}
+		out[i].Totals.addAll(v.Totals)
+		if verdictWorse(v.Verdict, out[i].Verdict) {
+			out[i].Verdict = v.Verdict
+		}
+	}
+	return out
+}
+
+// verdictWorse reports whether a is a worse verdict than b.
+func verdictWorse(a, b Verdict) bool {
+	rank := map[Verdict]int{VerdictPass: 0, VerdictPassWithWarnings: 1, VerdictFail: 2, VerdictIncomplete: 3}
+	return rank[a] > rank[b]
+}
