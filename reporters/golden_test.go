@@ -25,6 +25,7 @@ var corpusCases = []string{
 	"violations/base-request-id-reuse",
 	"violations/trans-http26-invalid-annotations",
 	"violations/wire-2025-result-judged-as-2026",
+	"violations/tasks-results-2025-11-25",
 }
 
 // goldenExt is the golden file's extension per format.

@@ -28,6 +28,8 @@ type htmlReport struct {
 	Probes   []htmlProbe   `json:"probes"`
 	Ledger   *Ledger       `json:"ledger,omitempty"`
 	Wire     []htmlFinding `json:"wire"`
+	// Extensions are the extensions' verdicts, beside the page's own.
+	Extensions []htmlExtension `json:"extensions"`
 }
 
 // htmlClause is one clause with what it found, over every run.
@@ -123,6 +125,7 @@ func buildHTMLReport(doc *Document) *htmlReport {
 	if read == nil {
 		read = trace.ReadFile
 	}
+	out.Extensions = htmlExtensions(doc)
 	for i := range rep.Runs {
 		r := &rep.Runs[i]
 		out.Runs = append(out.Runs, buildHTMLRun(r, read))

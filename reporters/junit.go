@@ -37,6 +37,9 @@ func (JUnit) Write(w io.Writer, doc *Document, opts Options) error {
 		markNew(&suite, &rep.Runs[i], delta)
 		suites.AddSuite(suite)
 	}
+	for _, s := range junitExtensionSuites(len(suites.Suites), doc) {
+		suites.AddSuite(s)
+	}
 	for _, p := range doc.Probes {
 		for _, t := range p.Tools {
 			suites.AddSuite(probeSuite(len(suites.Suites), p, t))

@@ -44,6 +44,7 @@ var verdictIcons = map[judge.Verdict]string{
 	judge.VerdictPassWithWarnings: "⚠️",
 	judge.VerdictFail:             "❌",
 	judge.VerdictIncomplete:       "⛔",
+	judge.VerdictNotObserved:      "➖",
 }
 
 func writeSummary(md *budget, rep *judge.Report, doc *Document, max int) {
@@ -60,6 +61,7 @@ func writeSummary(md *budget, rep *judge.Report, doc *Document, max int) {
 	for i := range rep.Runs {
 		writeRunSummary(md, &rep.Runs[i], max)
 	}
+	writeExtensionsMarkdown(md, doc, max)
 	writeFullTables(md, rep)
 }
 

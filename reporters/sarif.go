@@ -84,6 +84,7 @@ func newSARIFRun(doc *Document, opts Options) *sarif.Run {
 	for _, p := range doc.Probes {
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, probeNotes(p, "probe "+p.Definition.Name+": ")...)
 	}
+	inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifExtensionNotes(rep)...)
 	b.run.AddInvocations(inv)
 	return b.run
 }

@@ -35,6 +35,7 @@ func (Text) Write(w io.Writer, doc *Document, opts Options) error {
 	}
 	writeProbeText(bw, doc.Probes, opts)
 	bw.WriteString(jobsText(doc.Jobs))
+	writeExtensionsText(bw, doc, opts)
 	fmt.Fprintf(bw, "verdict: %s%s\n", rep.Verdict, scopeNote(rep))
 	return bw.Flush()
 }

@@ -13,13 +13,16 @@ import (
 // visibly (wiretext.Visible). A finding therefore stays on its line,
 // changes nothing on a terminal and cannot begin a workflow command,
 // whatever the server under test sent. The JSON report keeps the bytes.
+//
+// The rows of extensions not asked for are left out: they are listed apart
+// (extensionRuns), beside the verdict they are not counted in.
 func visibleReport(rep *judge.Report) *judge.Report {
 	out := *rep
 	out.Runs = make([]judge.Run, len(rep.Runs))
 	for i, r := range rep.Runs {
 		out.Runs[i] = visibleRun(r)
 	}
-	return &out
+	return countedOnly(&out)
 }
 
 func visibleRun(r judge.Run) judge.Run {

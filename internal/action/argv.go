@@ -48,6 +48,9 @@ func commandLine(in *Inputs, traces []string, baseline string) []string {
 	for _, r := range in.Revisions {
 		args = append(args, "--revision", r)
 	}
+	for _, e := range in.Extensions {
+		args = append(args, "--extension", e)
+	}
 	args = appendFlag(args, "--party", in.Party)
 	if in.Strict {
 		args = append(args, "--strict")

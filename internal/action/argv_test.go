@@ -11,12 +11,12 @@ import (
 
 func TestInputsMapOntoCheck(t *testing.T) {
 	in := &Inputs{URL: "http://127.0.0.1:3000/mcp", Client: "node client.js", ProbeRejections: true,
-		Revisions: []string{"2025-11-25", "2026-07-28"}, Party: "server", Strict: true, OutputDir: "/ws/out",
+		Revisions: []string{"2025-11-25", "2026-07-28"}, Extensions: []string{"tasks"}, Party: "server", Strict: true, OutputDir: "/ws/out",
 		Probes: []string{"/ws/a.toml", "/ws/b.toml"}}
 	got := strings.Join(commandLine(in, nil, ""), " ")
 	for _, want := range []string{
 		"check --out /ws/out --url http://127.0.0.1:3000/mcp --client node client.js --probe-rejections --probe /ws/a.toml --probe /ws/b.toml",
-		"--revision 2025-11-25 --revision 2026-07-28 --party server --strict",
+		"--revision 2025-11-25 --revision 2026-07-28 --extension tasks --party server --strict",
 		"--sarif /ws/out/mcpverdict.sarif", "--junit /ws/out/junit.xml", "--markdown /ws/out/summary.md",
 		"--github /ws/out/annotations.txt", "--json /ws/out/report.json",
 	} {

@@ -17,8 +17,10 @@ type Inputs struct {
 	Server, URL, Client string
 	Traces              []string
 	Revisions           []string
-	Party               string
-	Strict              bool
+	// Extensions are the extensions counted in the verdict.
+	Extensions []string
+	Party      string
+	Strict     bool
 	// FailOn is must, should, never or new.
 	FailOn string
 	// Baseline is an earlier run's report.json (absolute), or auto: the
@@ -44,13 +46,14 @@ type Inputs struct {
 // readInputs reads and checks every input; a bad one is a one-line error.
 func readInputs(a *githubactions.Action, workspace string) (*Inputs, error) {
 	in := &Inputs{
-		Server:    a.GetInput("server"),
-		URL:       a.GetInput("url"),
-		Client:    a.GetInput("client"),
-		Traces:    lines(a.GetInput("traces")),
-		Revisions: list(a.GetInput("revision")),
-		Party:     a.GetInput("party"),
-		Token:     a.GetInput("token"),
+		Server:     a.GetInput("server"),
+		URL:        a.GetInput("url"),
+		Client:     a.GetInput("client"),
+		Traces:     lines(a.GetInput("traces")),
+		Revisions:  list(a.GetInput("revision")),
+		Extensions: list(a.GetInput("extension")),
+		Party:      a.GetInput("party"),
+		Token:      a.GetInput("token"),
 	}
 	var err error
 	if in.Strict, err = boolInput(a, "strict", false); err != nil {

@@ -59,7 +59,9 @@ func worstOutcomes(rep *judge.Report) map[string]clauseOutcome {
 	}
 	for _, r := range rep.Runs {
 		for _, c := range r.Clauses {
-			if c.Clause != nil {
+			// An extension not asked for counts in no verdict, so what it
+			// finds is never new either.
+			if c.Clause != nil && !c.Uncounted {
 				keep(clauseOutcome{clause: c.Clause.ID, revision: r.Revision, level: string(c.Clause.Level), outcome: c.Outcome})
 			}
 		}

@@ -150,6 +150,7 @@ func mergeReports(reports []*judge.Report) *judge.Report {
 	for _, r := range reports[1:] {
 		out.Runs = append(out.Runs, r.Runs...)
 		out.Totals = addTotals(out.Totals, r.Totals)
+		out.Extensions = judge.MergeExtensions(out.Extensions, r.Extensions)
 		if verdictRank[r.Verdict] > verdictRank[out.Verdict] {
 			out.Verdict = r.Verdict
 		}

@@ -25,11 +25,13 @@ type judgeFlags struct {
 	revisions []string
 	party     string
 	strict    bool
-	format    string
-	all       bool
-	output    string
-	maxLine   int
-	schemaDir string
+	// extensions are the extensions counted in the verdict (--extension).
+	extensions []string
+	format     string
+	all        bool
+	output     string
+	maxLine    int
+	schemaDir  string
 	// files names the file each format is also written to (--sarif FILE,
 	// --junit FILE, ...): one run writes every report it is asked for.
 	files    map[string]*string
@@ -49,6 +51,7 @@ func (f *judgeFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVar(&f.revisions, "revision", nil, "judge under this revision instead of the one the trace declares (repeatable: "+strings.Join(spec.Revisions, ", ")+")")
 	cmd.Flags().StringVar(&f.party, "party", "", `count only findings against this party toward the verdict: "server" or "client"`)
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "warnings (SHOULD findings) fail the verdict too")
+	cmd.Flags().StringArrayVar(&f.extensions, "extension", nil, "count this extension's clauses in the verdict, totals and exit status; without it they are judged and reported beside the verdict (repeatable: "+strings.Join(spec.Extensions, ", ")+")")
 	cmd.Flags().StringVar(&f.format, "format", "text", "report format: "+strings.Join(reporters.Names(), ", "))
 	cmd.Flags().BoolVar(&f.all, "all", false, "list every clause with its outcome, not only those that need attention")
 	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write the report to FILE instead of standard output")
@@ -59,7 +62,12 @@ func (f *judgeFlags) register(cmd *cobra.Command) {
 }
 
 func (f *judgeFlags) options() (judge.Options, error) {
-	opts := judge.Options{Revisions: distinct(f.revisions), Strict: f.strict, Version: Version()}
+	opts := judge.Options{Revisions: distinct(f.revisions), Strict: f.strict, Extensions: distinct(f.extensions), Version: Version()}
+	for _, name := range f.extensions {
+		if !spec.KnownExtension(name) {
+			return opts, exitcode.New(exitcode.Usage, "unknown --extension %q: choose one of %s", name, strings.Join(spec.Extensions, ", "))
+		}
+	}
 	if err := f.checkFiles(); err != nil {
 		return opts, err
 	}

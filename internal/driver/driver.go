@@ -103,6 +103,9 @@ type tool struct {
 	Annotations struct {
 		ReadOnlyHint *bool `json:"readOnlyHint"`
 	} `json:"annotations"`
+	Execution struct {
+		TaskSupport string `json:"taskSupport"`
+	} `json:"execution"`
 }
 
 // Run drives one session over conn and closes it at the end.

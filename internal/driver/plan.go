@@ -22,7 +22,7 @@ func (d *run) exercise(ctx context.Context) error {
 	f := &found{}
 	steps := []func(context.Context, *found){
 		d.ping, d.setLogLevel, d.listTools, d.listResources, d.readResources, d.subscribe,
-		d.prompts, d.callTools, d.cancelOne, d.unknownNames, d.subscriptionsListen,
+		d.prompts, d.callTools, d.cancelOne, d.tasks, d.unknownNames, d.subscriptionsListen,
 	}
 	for _, s := range steps {
 		if err := d.ended(); err != nil {

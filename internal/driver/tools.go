@@ -49,6 +49,9 @@ func (d *run) callTools(ctx context.Context, f *found) {
 		if d.ended() != nil {
 			return
 		}
+		if d.taskRequired(t) {
+			continue // the tasks step calls it, as a task
+		}
 		args, ok := SmallArguments(t.InputSchema)
 		if !ok {
 			d.note("tools/call %s: skipped, its input schema asks for arguments the driver cannot build", t.Name)

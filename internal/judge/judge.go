@@ -31,6 +31,7 @@ import (
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/roots"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/sampling"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/subscriptions"
+	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/tasks"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/tools"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/transports"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/versioning"
@@ -39,17 +40,20 @@ import (
 // The report model and the options, as the engine defines them.
 type (
 	ClauseResult = engine.ClauseResult
-	Finding      = engine.Finding
-	Input        = engine.Input
-	Options      = engine.Options
-	Outcome      = engine.Outcome
-	Report       = engine.Report
-	Run          = engine.Run
-	Totals       = engine.Totals
-	Unanswered   = engine.Unanswered
-	Verdict      = engine.Verdict
-	WireFinding  = engine.WireFinding
-	WireResult   = engine.WireResult
+	// ExtensionResult and ExtensionVerdict report an extension beside the verdict.
+	ExtensionResult  = engine.ExtensionResult
+	ExtensionVerdict = engine.ExtensionVerdict
+	Finding          = engine.Finding
+	Input            = engine.Input
+	Options          = engine.Options
+	Outcome          = engine.Outcome
+	Report           = engine.Report
+	Run              = engine.Run
+	Totals           = engine.Totals
+	Unanswered       = engine.Unanswered
+	Verdict          = engine.Verdict
+	WireFinding      = engine.WireFinding
+	WireResult       = engine.WireResult
 )
 
 // The outcomes, verdicts, revision sources and notes reports name.
@@ -69,6 +73,7 @@ const (
 	SourceRequested         = engine.SourceRequested
 	VerdictFail             = engine.VerdictFail
 	VerdictIncomplete       = engine.VerdictIncomplete
+	VerdictNotObserved      = engine.VerdictNotObserved
 	VerdictPass             = engine.VerdictPass
 	VerdictPassWithWarnings = engine.VerdictPassWithWarnings
 	Warn                    = engine.Warn
@@ -76,3 +81,7 @@ const (
 
 // Judge is engine.Judge, with every rule folder registered.
 func Judge(inputs []Input, opts Options) *Report { return engine.Judge(inputs, opts) }
+
+// MergeExtensions is engine.MergeExtensions: two reports' extension
+// verdicts summed by name.
+func MergeExtensions(a, b []ExtensionVerdict) []ExtensionVerdict { return engine.MergeExtensions(a, b) }

@@ -17,7 +17,8 @@ var verdictRank = map[judge.Verdict]int{
 }
 
 // Combine is one clause report of every job's runs, in the order the jobs
-// were given: totals summed, the verdict the worst job's. Each trace is
+// were given: totals summed, the verdict the worst job's, each extension's
+// verdict summed the same way beside it. Each trace is
 // named as JOB/FILE, the job's folder and the file in it, so that two jobs'
 // sessions of one name stay apart and a reader finds each beside its job.
 func Combine(jobs []*Job) *judge.Report {
@@ -31,6 +32,7 @@ func Combine(jobs []*Job) *judge.Report {
 			out.Runs = append(out.Runs, jobRun(j.Name, r))
 		}
 		out.Totals = addTotals(out.Totals, j.Report.Totals)
+		out.Extensions = judge.MergeExtensions(out.Extensions, j.Report.Extensions)
 		if verdictRank[j.Report.Verdict] > verdictRank[out.Verdict] {
 			out.Verdict = j.Report.Verdict
 		}

@@ -65,8 +65,12 @@ type Clause struct {
 	Exclusion string   `toml:"exclusion,omitempty" json:"exclusion,omitempty"`
 
 	// Area and Revision come from the data file the clause is in.
-	Area     string `toml:"-" json:"area"`
-	Revision string `toml:"-" json:"revision"`
+	Area string `toml:"-" json:"area"`
+	// Extension names the optional extension the clause's area belongs to
+	// ("tasks"): its clauses are judged and reported beside the verdict,
+	// and counted in it only when the extension is asked for.
+	Extension string `toml:"-" json:"extension,omitempty"`
+	Revision  string `toml:"-" json:"revision"`
 	// Source is the data file and clause index, for error messages.
 	Source string `toml:"-" json:"-"`
 }
@@ -111,6 +115,9 @@ func (c *Clause) validate() error {
 	}
 	if !strings.HasPrefix(c.URL, "https://modelcontextprotocol.io/specification/"+c.Revision) {
 		add("url %q is not a page of revision %s", c.URL, c.Revision)
+	}
+	if c.Extension != "" && !KnownExtension(c.Extension) {
+		add("extension %q is not one of %v", c.Extension, Extensions)
 	}
 	if strings.TrimSpace(c.Quote) == "" {
 		add("quote is empty")

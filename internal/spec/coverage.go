@@ -8,11 +8,13 @@ import (
 
 // AreaCoverage counts one area's clauses in one revision.
 type AreaCoverage struct {
-	Area     string
-	Clauses  int
-	Judged   int
-	Excluded int
-	Gated    int
+	Area string
+	// Extension is the extension the area belongs to, if any.
+	Extension string
+	Clauses   int
+	Judged    int
+	Excluded  int
+	Gated     int
 }
 
 // Coverage counts every area of a registry, sorted by area.
@@ -21,7 +23,7 @@ func (r *Registry) Coverage() []AreaCoverage {
 	for _, c := range r.Clauses {
 		a := by[c.Area]
 		if a == nil {
-			a = &AreaCoverage{Area: c.Area}
+			a = &AreaCoverage{Area: c.Area, Extension: c.Extension}
 			by[c.Area] = a
 		}
 		a.Clauses++
@@ -62,6 +64,9 @@ func CoverageMarkdown() string {
 	b.WriteString("\n")
 	totals := make([]AreaCoverage, len(regs))
 	for _, area := range areas {
+		if extensionArea(cells, area) != "" {
+			continue
+		}
 		fmt.Fprintf(&b, "| %s |", area)
 		for i := range regs {
 			a, ok := cells[i][area]
@@ -78,7 +83,9 @@ func CoverageMarkdown() string {
 	for _, t := range totals {
 		fmt.Fprintf(&b, " **%d / %d** |", t.Judged, t.Clauses)
 	}
-	b.WriteString("\n\n")
+	b.WriteString("\n")
+	writeExtensionRows(&b, cells, areas)
+	b.WriteString("\n")
 	for i, r := range regs {
 		t := totals[i]
 		fmt.Fprintf(&b, "- %s: %d clauses, %d judged (%d%%) by %d distinct checks, %d excluded with a written reason.",
@@ -115,7 +122,7 @@ func coverageCells(regs []*Registry) ([]map[string]AreaCoverage, []string) {
 func (r *Registry) distinctChecks() int {
 	seen := map[string]bool{}
 	for _, c := range r.Clauses {
-		if c.Judged() {
+		if c.Judged() && c.Extension == "" {
 			seen[c.Check] = true
 		}
 	}

@@ -76,8 +76,9 @@ type ScopedSentence struct {
 func (r *Registry) ByID(id string) *Clause { return r.byID[id] }
 
 type dataFile struct {
-	Area    string    `toml:"area"`
-	Clauses []*Clause `toml:"clause"`
+	Area      string    `toml:"area"`
+	Extension string    `toml:"extension"`
+	Clauses   []*Clause `toml:"clause"`
 }
 
 var (
@@ -166,7 +167,7 @@ func (r *Registry) loadFile(fsys fs.FS, name string) error {
 		return err
 	}
 	for i, c := range f.Clauses {
-		c.Area, c.Revision, c.Source = f.Area, r.Revision, fmt.Sprintf("%s clause %d", name, i+1)
+		c.Area, c.Extension, c.Revision, c.Source = f.Area, f.Extension, r.Revision, fmt.Sprintf("%s clause %d", name, i+1)
 		if err := c.validate(); err != nil {
 			return err
 		}

@@ -126,6 +126,23 @@
     });
   }
 
+  // An extension's verdict stands beside the page's: its rows are listed
+  // here when it was not asked for, and count in no total above.
+  function extensions() {
+    if (!D.extensions.length) return;
+    var s = section('Extensions', 'extensions');
+    D.extensions.forEach(function (x) {
+      add(s, el('h3', 'verdict v-' + x.verdict, x.headline));
+      x.clauses.forEach(function (c) {
+        var box = add(s, el('div', 'clause o-' + c.outcome));
+        add(box, el('h4', null, c.outcome.toUpperCase() + ' ' + c.id + ' (' + c.level + ')'));
+        add(box, el('p', 'quote', c.quote));
+        var ul = add(box, el('ul', null));
+        c.findings.forEach(function (f) { add(ul, findingItem(f)); });
+      });
+    });
+  }
+
   function probes() {
     if (!D.probes.length) return;
     var s = section('Probe verdicts', 'probes');
@@ -265,6 +282,7 @@
   header();
   findings();
   contract();
+  extensions();
   probes();
   sessions();
   // A link into the page (#run=R&line=L, as serve's search and diff give)

@@ -77,6 +77,10 @@ func recordings(t *testing.T, bin string) []recording {
 	return []recording{
 		{"server-everything", []string{"--server", everything, "--revision", "2025-11-25"}, nil,
 			map[string]string{"session-stdio-2025-11-25.jsonl": "server-everything-stdio-2025-11-25"}},
+		// --call all lets the driver run simulate-research-query, the tool
+		// that requires a task, through the whole task lifecycle.
+		{"server-everything-tasks", []string{"--server", everything, "--revision", "2025-11-25", "--call", "all", "--extension", "tasks"}, nil,
+			map[string]string{"session-stdio-2025-11-25.jsonl": "server-everything-tasks-stdio-2025-11-25"}},
 		{"server-everything-probes", []string{"--server", everything, "--revision", "2025-11-25", "--probe-rejections"}, nil, probes},
 		{"server-everything-http", []string{"--url", peers.EverythingHTTP(t), "--revision", "2025-11-25"}, nil,
 			map[string]string{"session-http-2025-11-25.jsonl": "server-everything-http-2025-11-25"}},

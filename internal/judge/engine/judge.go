@@ -21,6 +21,9 @@ type Options struct {
 	Party spec.Party
 	// Strict makes warnings fail the verdict.
 	Strict bool
+	// Extensions lists the extensions whose clauses count in the verdict
+	// ("tasks"); the others are judged and reported beside it.
+	Extensions []string
 	// Version is the tool version written into the report.
 	Version string
 	// Schemas are the wire-schema validators by revision; a run whose
@@ -81,6 +84,7 @@ func Judge(inputs []Input, opts Options) *Report {
 		rep.Totals.addAll(r.Totals)
 	}
 	rep.Verdict = verdict(rep.Runs, opts)
+	rep.Extensions = extensionVerdicts(rep.Runs, opts)
 	return rep
 }
 

@@ -8,15 +8,18 @@ import (
 
 // outcomes decides every clause of the revision: one row each, so the totals
 // always add up to the registry.
-func (r *run) outcomes(opts Options) ([]ClauseResult, Totals) {
+// An extension's clauses have rows too, marked uncounted unless the
+// extension was asked for; their totals are the run's Extensions.
+func (r *run) outcomes(opts Options) ([]ClauseResult, Totals, []ExtensionResult) {
 	var totals Totals
+	var exts []ExtensionResult
 	out := make([]ClauseResult, 0, len(r.reg.Clauses))
 	for _, c := range r.reg.Clauses {
 		cr := r.outcome(c, opts)
-		totals.Add(cr.Outcome)
+		cr.Uncounted = !tally(cr, &totals, &exts, opts)
 		out = append(out, cr)
 	}
-	return out, totals
+	return out, totals, exts
 }
 
 func (r *run) outcome(c *spec.Clause, opts Options) ClauseResult {

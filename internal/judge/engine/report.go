@@ -32,6 +32,10 @@ const (
 	VerdictFail             Verdict = "fail"
 	// VerdictIncomplete: a trace could not be judged whole.
 	VerdictIncomplete Verdict = "incomplete"
+	// VerdictNotObserved: no clause of an extension was judged, so the
+	// extension has no verdict to give (never the report's own verdict,
+	// which an empty trace makes incomplete).
+	VerdictNotObserved Verdict = "not-observed"
 )
 
 // Finding is one thing a check found wrong, addressed to an event.
@@ -52,6 +56,9 @@ type ClauseResult struct {
 	Reason   string       `json:"reason,omitempty"`
 	Examined int          `json:"examined"`
 	Findings []Finding    `json:"findings,omitempty"`
+	// Uncounted marks a clause of an extension that was not asked for:
+	// reported beside the verdict, never in it.
+	Uncounted bool `json:"uncounted,omitempty"`
 }
 
 // Totals counts clause outcomes; they add up to the registry's size.
@@ -121,7 +128,10 @@ type Run struct {
 	IncompleteLine int            `json:"incomplete_line,omitempty"`
 	Clauses        []ClauseResult `json:"clauses"`
 	Totals         Totals         `json:"totals"`
-	Unanswered     []Unanswered   `json:"unanswered,omitempty"`
+	// Extensions sums the clauses of each extension, counted in Totals
+	// only when the extension was asked for.
+	Extensions []ExtensionResult `json:"extensions,omitempty"`
+	Unanswered []Unanswered      `json:"unanswered,omitempty"`
 	// Ending says how the trace ended: transport-close, transport-abort or
 	// "stopped" (no lifecycle event at the end).
 	Ending string   `json:"ending,omitempty"`
@@ -145,4 +155,7 @@ type Report struct {
 	Runs       []Run             `json:"runs"`
 	Totals     Totals            `json:"totals"`
 	Verdict    Verdict           `json:"verdict"`
+	// Extensions are the verdicts of the extensions judged beside the
+	// report's own, which counts them only when asked for.
+	Extensions []ExtensionVerdict `json:"extensions,omitempty"`
 }

@@ -234,7 +234,7 @@ func (r *run) finish(opts Options) Run {
 		Events: r.events, Messages: r.messages, Sessions: len(r.order), Ending: r.endingWord(),
 		Unanswered: r.unanswered(), Notes: r.Notes, Wire: r.Wire.finish(),
 	}
-	out.Clauses, out.Totals = r.outcomes(opts)
+	out.Clauses, out.Totals, out.Extensions = r.outcomes(opts)
 	return out
 }
 
