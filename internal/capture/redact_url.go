@@ -27,6 +27,16 @@ func RedactURL(u *url.URL) string {
 	return s
 }
 
+// recordedPath is a request's path as a trace keeps it: with the names of
+// its query parameters, so that a token sent in the query shows, and never
+// their values.
+func recordedPath(u *url.URL) string {
+	if u.RawQuery == "" {
+		return u.Path
+	}
+	return u.Path + "?" + redactQuery(u.RawQuery)
+}
+
 // redactQuery keeps the names of a raw query's parameters and redacts
 // their values; a parameter without "=" may itself be the secret.
 func redactQuery(raw string) string {

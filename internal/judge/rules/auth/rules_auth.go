@@ -1,0 +1,173 @@
+package auth
+
+import (
+	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/spec"
+	"github.com/mcpverdict/mcpverdict/internal/trace"
+)
+
+// Authorization as a resource server shows it on the wire: the 401 that
+// asks for a token and names the protected resource metadata, the 403 that
+// asks for more scope, and bearer tokens carried in the Authorization header
+// only. The recording keeps the presence of a credential, never its value,
+// so no check here can tell a valid token from another.
+var authChecks = []engine.Check{
+	{ID: "auth.challenge-resource-metadata", Summary: "a 401 carries a WWW-Authenticate challenge naming the protected resource metadata (resource_metadata); from 2025-11-25, or the metadata is served at its well-known URI"},
+	{ID: "auth.challenge-scope", Summary: "from 2025-11-25, a 401 carries a Bearer challenge with a scope parameter naming the scopes the request needs"},
+	{ID: "auth.metadata-document", Summary: "the protected resource metadata is served, a JSON object with resource and at least one authorization server"},
+	{ID: "auth.insufficient-scope-403", Summary: "a request with a token refused with 403 carries a Bearer challenge with error=\"insufficient_scope\""},
+	{ID: "auth.token-not-in-query", Summary: "a client sends no access token in the URI query string"},
+	{ID: "auth.query-token-refused", Summary: "a server that requires authorization refuses a request whose token is in the URI query string with 401, as one without credentials"},
+	{ID: "auth.header-every-request", Summary: "once a client sends an Authorization header, every later HTTP request carries it"},
+	{ID: "auth.unauthenticated-refused", Summary: "a server that answered a request without credentials 401 answers no other such request with data"},
+}
+
+// firstChallengeRevision is the first revision whose 401 must name the
+// protected resource metadata.
+const firstChallengeRevision spec.Revision = "2025-06-18"
+
+// firstEitherRevision is the first revision that lets a server name its
+// metadata either in the challenge or at the well-known URI.
+const firstEitherRevision spec.Revision = "2025-11-25"
+
+func init() {
+	// The rule reads HTTP events alone: it sees no message.
+	engine.Register(engine.RuleSpec{Checks: authChecks, New: func() engine.Rule { return &authRule{} },
+		Sees: []engine.Sight{}})
+}
+
+// authRule watches a session's HTTP exchanges for what authorization
+// shows: the requests' credentials and the statuses and challenges that
+// answer them.
+type authRule struct {
+	engine.BaseRule
+	requests map[int64]*trace.Event
+	// challenged is set once a request without credentials got 401: the
+	// server requires authorization.
+	challenged bool
+	// sentAuth is set once the client sent an Authorization header.
+	sentAuth bool
+	// unproven are 2xx answers to requests without credentials, and
+	// queryServed 2xx answers to a token sent in the query only; each is
+	// a finding once the server shows it requires authorization.
+	unproven, queryServed []*trace.Event
+	queryRefused          bool
+	// bareChallenges are 401s naming no resource_metadata, which a
+	// well-known document may still make good (from 2025-11-25).
+	bareChallenges []*trace.Event
+}
+
+func (r *authRule) HTTP(s *engine.Session, ev *trace.Event) {
+	if ev.Transport != trace.StreamableHTTP {
+		return
+	}
+	switch {
+	case isHTTPRequest(ev):
+		r.request(s, ev)
+	case ev.Status != 0:
+		if req := r.requests[ev.Exchange]; req != nil {
+			delete(r.requests, ev.Exchange)
+			r.response(s, req, ev)
+		}
+	}
+}
+
+func (r *authRule) request(s *engine.Session, ev *trace.Event) {
+	if r.requests == nil || len(r.requests) >= maxOpenExchanges {
+		r.requests = map[int64]*trace.Event{}
+	}
+	r.requests[ev.Exchange] = ev
+	_, header := ev.Headers["authorization"]
+	inQuery := queryToken(ev.Path)
+	if header || inQuery {
+		s.Expect("auth.token-not-in-query", !inQuery, spec.Client, ev,
+			"HTTP %s %s carries an access token in its query string", ev.Method, ev.Path)
+	}
+	if r.sentAuth {
+		s.Expect("auth.header-every-request", header, spec.Client, ev,
+			"HTTP %s has no Authorization header, though the client sent one on an earlier request", ev.Method)
+	}
+	r.sentAuth = r.sentAuth || header
+}
+
+func (r *authRule) response(s *engine.Session, req, resp *trace.Event) {
+	_, header := req.Headers["authorization"]
+	inQuery := queryToken(req.Path)
+	ok := resp.Status >= 200 && resp.Status < 300
+	switch {
+	case resp.Status == 401:
+		r.challenged = r.challenged || !header && !inQuery
+		r.queryRefused = r.queryRefused || inQuery && !header
+		r.judgeChallenge(s, resp)
+	case resp.Status == 403 && header:
+		r.judgeScopeChallenge(s, resp)
+	case inQuery && !header && resp.Status != 403:
+		// Any answer but a refusal means the token in the query was
+		// taken: a server that ignores it would have answered 401.
+		r.queryServed = append(r.queryServed, resp)
+	case ok && !header:
+		r.unproven = append(r.unproven, resp)
+	}
+}
+
+func (r *authRule) judgeChallenge(s *engine.Session, resp *trace.Event) {
+	if s.Revision.Before(firstChallengeRevision) {
+		return
+	}
+	challenge := resp.Headers["www-authenticate"]
+	if s.Revision.AtLeast(firstEitherRevision) {
+		s.Expect("auth.challenge-scope", challengeNamesScope(challenge), spec.Server, resp,
+			"401 Unauthorized %s, with no scope parameter naming the scopes the request needs", describeChallenge(challenge))
+	}
+	named := challengeNamesMetadata(challenge)
+	switch {
+	case named:
+		s.Pass("auth.challenge-resource-metadata", spec.Server)
+	case s.Revision.AtLeast(firstEitherRevision):
+		r.bareChallenges = append(r.bareChallenges, resp)
+	default:
+		s.Fail("auth.challenge-resource-metadata", spec.Server, resp,
+			"401 Unauthorized %s", describeChallenge(challenge))
+	}
+}
+
+func (r *authRule) judgeScopeChallenge(s *engine.Session, resp *trace.Event) {
+	if s.Revision.Before(firstEitherRevision) {
+		return
+	}
+	challenge := resp.Headers["www-authenticate"]
+	s.Expect("auth.insufficient-scope-403", challengeNamesInsufficientScope(challenge), spec.Server, resp,
+		"403 Forbidden to a request with a token %s, not a Bearer challenge with error=\"insufficient_scope\"", describeChallenge(challenge))
+}
+
+func (r *authRule) End(s *engine.Session) {
+	r.endChallenges(s)
+	metadataFact.Of(s).end(s)
+	if r.challenged {
+		for _, resp := range r.unproven {
+			s.Fail("auth.unauthenticated-refused", spec.Server, resp,
+				"a request without credentials was answered %d, though the server answered another 401 Unauthorized", resp.Status)
+		}
+		if len(r.unproven) == 0 {
+			s.Pass("auth.unauthenticated-refused", spec.Server)
+		}
+	}
+	if r.challenged || r.sentAuth {
+		for _, resp := range r.queryServed {
+			s.Fail("auth.query-token-refused", spec.Server, resp,
+				"a request whose token was in the query string, with no Authorization header, was answered %d, not refused with 401 Unauthorized", resp.Status)
+		}
+		if len(r.queryServed) == 0 && r.queryRefused {
+			s.Pass("auth.query-token-refused", spec.Server)
+		}
+	}
+}
+
+// endChallenges judges the 401s that named no metadata: from 2025-11-25 a
+// document served at the well-known URI names it instead.
+func (r *authRule) endChallenges(s *engine.Session) {
+	for _, resp := range r.bareChallenges {
+		s.Expect("auth.challenge-resource-metadata", metadataFact.Of(s).served, spec.Server, resp,
+			"401 Unauthorized %s, and no protected resource metadata was served at its well-known URI", describeChallenge(resp.Headers["www-authenticate"]))
+	}
+}
