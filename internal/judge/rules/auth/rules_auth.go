@@ -15,6 +15,8 @@ var authChecks = []engine.Check{
 	{ID: "auth.challenge-resource-metadata", Summary: "a 401 carries a WWW-Authenticate challenge naming the protected resource metadata (resource_metadata); from 2025-11-25, or the metadata is served at its well-known URI"},
 	{ID: "auth.challenge-scope", Summary: "from 2025-11-25, a 401 carries a Bearer challenge with a scope parameter naming the scopes the request needs"},
 	{ID: "auth.metadata-document", Summary: "the protected resource metadata is served, a JSON object with resource and at least one authorization server"},
+	{ID: "auth.client-answers-challenge", Summary: "after a 401 to a request without an Authorization header, the client's next request carries one"},
+	{ID: "auth.insufficient-scope-names-scope", Summary: "from 2025-11-25, a 403 insufficient_scope challenge carries a scope parameter naming the scopes the request needs"},
 	{ID: "auth.insufficient-scope-403", Summary: "a request with a token refused with 403 carries a Bearer challenge with error=\"insufficient_scope\""},
 	{ID: "auth.token-not-in-query", Summary: "a client sends no access token in the URI query string"},
 	{ID: "auth.query-token-refused", Summary: "a server that requires authorization refuses a request whose token is in the URI query string with 401, as one without credentials"},
@@ -55,6 +57,9 @@ type authRule struct {
 	// bareChallenges are 401s naming no resource_metadata, which a
 	// well-known document may still make good (from 2025-11-25).
 	bareChallenges []*trace.Event
+	// owed is a 401 to a request without an Authorization header, which
+	// the client's next request answers with one.
+	owed *trace.Event
 }
 
 func (r *authRule) HTTP(s *engine.Session, ev *trace.Event) {
@@ -78,6 +83,11 @@ func (r *authRule) request(s *engine.Session, ev *trace.Event) {
 	}
 	r.requests[ev.Exchange] = ev
 	_, header := ev.Headers["authorization"]
+	if r.owed != nil {
+		s.Expect("auth.client-answers-challenge", header, spec.Client, ev,
+			"HTTP %s has no Authorization header, though the server answered the request before it (line %d) 401 Unauthorized", ev.Method, r.owed.Line)
+		r.owed = nil
+	}
 	inQuery := queryToken(ev.Path)
 	if header || inQuery {
 		s.Expect("auth.token-not-in-query", !inQuery, spec.Client, ev,
@@ -98,6 +108,9 @@ func (r *authRule) response(s *engine.Session, req, resp *trace.Event) {
 	case resp.Status == 401:
 		r.challenged = r.challenged || !header && !inQuery
 		r.queryRefused = r.queryRefused || inQuery && !header
+		if !header {
+			r.owed = resp
+		}
 		r.judgeChallenge(s, resp)
 	case resp.Status == 403 && header:
 		r.judgeScopeChallenge(s, resp)
@@ -136,8 +149,13 @@ func (r *authRule) judgeScopeChallenge(s *engine.Session, resp *trace.Event) {
 		return
 	}
 	challenge := resp.Headers["www-authenticate"]
-	s.Expect("auth.insufficient-scope-403", challengeNamesInsufficientScope(challenge), spec.Server, resp,
+	insufficient := challengeNamesInsufficientScope(challenge)
+	s.Expect("auth.insufficient-scope-403", insufficient, spec.Server, resp,
 		"403 Forbidden to a request with a token %s, not a Bearer challenge with error=\"insufficient_scope\"", describeChallenge(challenge))
+	if insufficient {
+		s.Expect("auth.insufficient-scope-names-scope", challengeNamesScope(challenge), spec.Server, resp,
+			"403 Forbidden %s, with no scope parameter naming the scopes the request needs", describeChallenge(challenge))
+	}
 }
 
 func (r *authRule) End(s *engine.Session) {
