@@ -124,7 +124,7 @@ func TestCheckWithABearerTokenPassesAuthorization(t *testing.T) {
 			passed++
 		}
 	}
-	for _, key := range []string{"2025-06-18 AUTH-012", "2025-11-25 AUTH-012", "2025-11-25 AUTH-006", "2025-11-25 AUTH-047", "2026-07-28 AUTH-006"} {
+	for _, key := range []string{"2025-06-18 AUTH-012", "2025-11-25 AUTH-012", "2025-11-25 AUTH-006", "2025-11-25 AUTH-047", "2025-11-25 AUTH-053", "2025-11-25 AUTH-052", "2026-07-28 AUTH-006", "2025-03-26 AUTH-020"} {
 		if outcomes[key] != "pass" {
 			t.Errorf("%s: %q, want pass", key, outcomes[key])
 		}

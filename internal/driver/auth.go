@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // Authorization is the part of the OAuth flow the driver follows: enough
@@ -108,34 +110,36 @@ func authGet(ctx context.Context, client *http.Client, target string) (*http.Res
 }
 
 // AuthProbes are the rejection probes of a session with a bearer token.
-func AuthProbes() []Probe { return []Probe{ProbeQueryToken} }
+func AuthProbes() []Probe { return []Probe{ProbeQueryToken, ProbeInvalidToken} }
 
-// queryTokenSender is a Conn that can send its token in the query string.
-type queryTokenSender interface {
-	SendQueryToken(ctx context.Context) error
+// authProber is a Conn that can send the authorization probes' requests.
+type authProber interface {
+	SendAuthProbe(ctx context.Context, probe Probe) error
 }
 
-// queryTokenProbe opens the session's GET stream with the token in the
-// query string and no Authorization header, which a resource server must
-// refuse with 401 as a request without credentials.
-func (d *run) queryTokenProbe(ctx context.Context) error {
-	q, ok := d.client.conn.(queryTokenSender)
+// authProbe opens the session's GET stream as probe says: with the token
+// in the query string and no Authorization header, or with a made-up token
+// in the header; a resource server must refuse either with 401.
+func (d *run) authProbe(ctx context.Context, probe Probe) error {
+	q, ok := d.client.conn.(authProber)
 	if !ok {
-		return fmt.Errorf("probe %s needs a streamable-HTTP connection with a token", ProbeQueryToken)
+		return fmt.Errorf("probe %s needs a streamable-HTTP connection with a token", probe)
 	}
-	return q.SendQueryToken(ctx)
+	return q.SendAuthProbe(ctx, probe)
 }
 
-// SendQueryToken is the query-token probe's request.
-func (c *httpConn) SendQueryToken(ctx context.Context) error {
+// SendAuthProbe is an authorization probe's request.
+func (c *httpConn) SendAuthProbe(ctx context.Context, probe Probe) error {
 	if c.opts.BearerToken == "" {
-		return fmt.Errorf("probe %s needs a token (--auth-token)", ProbeQueryToken)
+		return fmt.Errorf("probe %s needs a token (--auth-token)", probe)
 	}
 	u, err := url.Parse(c.opts.URL)
 	if err != nil {
 		return err
 	}
-	u.RawQuery = url.Values{"access_token": {c.opts.BearerToken}}.Encode()
+	if probe == ProbeQueryToken {
+		u.RawQuery = url.Values{"access_token": {c.opts.BearerToken}}.Encode()
+	}
 	ctx, cancel := context.WithTimeout(ctx, authProbeTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
@@ -144,6 +148,9 @@ func (c *httpConn) SendQueryToken(ctx context.Context) error {
 	}
 	c.sessionHeaders(req.Header)
 	req.Header.Del("Authorization")
+	if probe == ProbeInvalidToken {
+		req.Header.Set("Authorization", trace.InvalidTokenCredential)
+	}
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := c.client.Do(req)
 	if err != nil {

@@ -17,6 +17,8 @@ var authChecks = []engine.Check{
 	{ID: "auth.metadata-document", Summary: "the protected resource metadata is served, a JSON object with resource and at least one authorization server"},
 	{ID: "auth.client-answers-challenge", Summary: "after a 401 to a request without an Authorization header, the client's next request carries one"},
 	{ID: "auth.insufficient-scope-names-scope", Summary: "from 2025-11-25, a 403 insufficient_scope challenge carries a scope parameter naming the scopes the request needs"},
+	{ID: "auth.invalid-token-401", Summary: "a request with a made-up bearer token (the invalid-token probe's) is refused with 401 Unauthorized"},
+	{ID: "auth.invalid-token-challenge", Summary: "the 401 refusing a made-up bearer token carries a WWW-Authenticate Bearer challenge (OAuth 2.1 section 5.3)"},
 	{ID: "auth.insufficient-scope-403", Summary: "a request with a token refused with 403 carries a Bearer challenge with error=\"insufficient_scope\""},
 	{ID: "auth.token-not-in-query", Summary: "a client sends no access token in the URI query string"},
 	{ID: "auth.query-token-refused", Summary: "a server that requires authorization refuses a request whose token is in the URI query string with 401, as one without credentials"},
@@ -101,7 +103,11 @@ func (r *authRule) request(s *engine.Session, ev *trace.Event) {
 }
 
 func (r *authRule) response(s *engine.Session, req, resp *trace.Event) {
-	_, header := req.Headers["authorization"]
+	credential, header := req.Headers["authorization"]
+	if credential == trace.InvalidTokenCredential {
+		judgeInvalidToken(s, resp)
+		return
+	}
 	inQuery := queryToken(req.Path)
 	ok := resp.Status >= 200 && resp.Status < 300
 	switch {
@@ -188,4 +194,19 @@ func (r *authRule) endChallenges(s *engine.Session) {
 		s.Expect("auth.challenge-resource-metadata", metadataFact.Of(s).served, spec.Server, resp,
 			"401 Unauthorized %s, and no protected resource metadata was served at its well-known URI", describeChallenge(resp.Headers["www-authenticate"]))
 	}
+}
+
+// judgeInvalidToken judges the answer to a token no authorization server
+// issued: the one request whose token the recording shows, since the
+// invalid-token probe's is public.
+func judgeInvalidToken(s *engine.Session, resp *trace.Event) {
+	if resp.Status != 401 {
+		s.Fail("auth.invalid-token-401", spec.Server, resp,
+			"a request with a made-up bearer token was answered %d, not refused with 401 Unauthorized", resp.Status)
+		return
+	}
+	s.Pass("auth.invalid-token-401", spec.Server)
+	challenge := resp.Headers["www-authenticate"]
+	s.Expect("auth.invalid-token-challenge", bearerScheme.MatchString(challenge), spec.Server, resp,
+		"401 Unauthorized to a made-up bearer token %s, not a Bearer challenge", describeChallenge(challenge))
 }
