@@ -93,17 +93,10 @@ func exampleAuthOptions(auth bool, faults []string, httpAddr string) (exampleser
 	case len(faults) > 0 && !auth:
 		return opts, exitcode.New(exitcode.Usage, "--auth-fault needs --auth")
 	}
-	for _, f := range faults {
-		switch f {
-		case "no-challenge":
-			opts.Faults.NoChallenge = true
-		case "no-metadata":
-			opts.Faults.NoMetadata = true
-		case "query-token":
-			opts.Faults.QueryToken = true
-		default:
-			return opts, exitcode.New(exitcode.Usage, "--auth-fault %q is not one of no-challenge, no-metadata, query-token", f)
-		}
+	faultSet, err := exampleserver.ParseAuthFaults(faults)
+	if err != nil {
+		return opts, exitcode.Wrap(exitcode.Usage, err)
 	}
+	opts.Faults = faultSet
 	return opts, nil
 }

@@ -1,6 +1,7 @@
 package exampleserver
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -16,6 +17,25 @@ type AuthFaults struct {
 	NoMetadata bool
 	// QueryToken accepts a token from the access_token query parameter.
 	QueryToken bool
+}
+
+// ParseAuthFaults reads the names of --auth-fault: no-challenge,
+// no-metadata and query-token.
+func ParseAuthFaults(names []string) (AuthFaults, error) {
+	var f AuthFaults
+	for _, name := range names {
+		switch name {
+		case "no-challenge":
+			f.NoChallenge = true
+		case "no-metadata":
+			f.NoMetadata = true
+		case "query-token":
+			f.QueryToken = true
+		default:
+			return f, fmt.Errorf("--auth-fault %q is not one of no-challenge, no-metadata, query-token", name)
+		}
+	}
+	return f, nil
 }
 
 // metadataPath is where the protected resource metadata of EndpointPath
