@@ -178,3 +178,12 @@ func TestCheckRefusesBadAuthFlags(t *testing.T) {
 		}
 	}
 }
+
+// A server that asks for a token check was not given says how to give one.
+func TestCheckWithoutATokenSaysHowToGiveOne(t *testing.T) {
+	endpoint, _ := exampleAuthHTTP(t, exampleserver.AuthFaults{})
+	_, stdout, stderr := runCLI(t, "check", "--url", endpoint, "--revision", "2025-11-25", "--out", t.TempDir())
+	if !strings.Contains(stderr, "401 Unauthorized") || !strings.Contains(stderr, "--auth-token-env VAR") {
+		t.Errorf("no hint at the token:\n%s\n%s", stdout, stderr)
+	}
+}

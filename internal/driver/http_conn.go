@@ -226,7 +226,7 @@ func (c *httpConn) readBody(resp *http.Response, o *outgoing) error {
 		if ok && !o.isRequest() {
 			return nil
 		}
-		return fmt.Errorf("HTTP %d %s: %.120q", resp.StatusCode, http.StatusText(resp.StatusCode), body)
+		return fmt.Errorf("HTTP %d %s: %.120q%s", resp.StatusCode, http.StatusText(resp.StatusCode), body, c.authHint(resp))
 	}
 	answered := false
 	for _, m := range splitBatch(body) {
@@ -332,6 +332,14 @@ func (c *httpConn) sessionHeaders(h http.Header) {
 	if c.version != "" {
 		h.Set("Mcp-Protocol-Version", c.version)
 	}
+}
+
+// authHint tells a user whose server asks for a token how to give one.
+func (c *httpConn) authHint(resp *http.Response) string {
+	if resp.StatusCode != http.StatusUnauthorized || c.opts.BearerToken != "" {
+		return ""
+	}
+	return " (the server asks for a bearer token: give one with --auth-token-env VAR)"
 }
 
 func (c *httpConn) authorize(h http.Header) {
