@@ -30,6 +30,16 @@ func challengeNamesScope(v string) bool {
 	return bearerScheme.MatchString(v) && scopeParam.MatchString(v)
 }
 
+// challengeScopes returns the scopes a challenge's scope parameter names,
+// and whether it has one.
+func challengeScopes(v string) ([]string, bool) {
+	m := scopeParam.FindStringSubmatch(v)
+	if m == nil || !bearerScheme.MatchString(v) {
+		return nil, false
+	}
+	return strings.Fields(strings.Trim(m[2], `"`)), true
+}
+
 // challengeNamesInsufficientScope reports whether a WWW-Authenticate value
 // is a Bearer challenge with error="insufficient_scope".
 func challengeNamesInsufficientScope(v string) bool {

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
@@ -84,6 +85,7 @@ func (f *metadataFetches) end(s *engine.Session) {
 type protectedResourceMetadata struct {
 	Resource             *string  `json:"resource"`
 	AuthorizationServers []string `json:"authorization_servers"`
+	ScopesSupported      []string `json:"scopes_supported"`
 }
 
 func judgeMetadataDocument(s *engine.Session, req, ev *trace.Event) {
@@ -101,4 +103,8 @@ func judgeMetadataDocument(s *engine.Session, req, ev *trace.Event) {
 	}
 	s.Expect("auth.metadata-document", problem == "", spec.Server, ev,
 		"the protected resource metadata served at %s %s", message.QuoteJSON(req.Path), problem)
+	if doc.ScopesSupported != nil {
+		s.Expect("auth.no-offline-access-scope", !slices.Contains(doc.ScopesSupported, "offline_access"), spec.Server, ev,
+			"the protected resource metadata served at %s lists offline_access in scopes_supported", message.QuoteJSON(req.Path))
+	}
 }

@@ -1,6 +1,9 @@
 package auth
 
 import (
+	"net/http"
+	"slices"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
@@ -19,6 +22,7 @@ var authChecks = []engine.Check{
 	{ID: "auth.insufficient-scope-names-scope", Summary: "from 2025-11-25, a 403 insufficient_scope challenge carries a scope parameter naming the scopes the request needs"},
 	{ID: "auth.invalid-token-401", Summary: "a request with a made-up bearer token (the invalid-token probe's) is refused with 401 Unauthorized"},
 	{ID: "auth.invalid-token-challenge", Summary: "the 401 refusing a made-up bearer token carries a WWW-Authenticate Bearer challenge (OAuth 2.1 section 5.3)"},
+	{ID: "auth.no-offline-access-scope", Summary: "a challenge's scope parameter and the protected resource metadata's scopes_supported do not name offline_access"},
 	{ID: "auth.insufficient-scope-403", Summary: "a request with a token refused with 403 carries a Bearer challenge with error=\"insufficient_scope\""},
 	{ID: "auth.token-not-in-query", Summary: "a client sends no access token in the URI query string"},
 	{ID: "auth.query-token-refused", Summary: "a server that requires authorization refuses a request whose token is in the URI query string with 401, as one without credentials"},
@@ -110,6 +114,9 @@ func (r *authRule) response(s *engine.Session, req, resp *trace.Event) {
 	}
 	inQuery := queryToken(req.Path)
 	ok := resp.Status >= 200 && resp.Status < 300
+	if resp.Status == 401 || resp.Status == 403 {
+		judgeOfflineAccess(s, resp)
+	}
 	switch {
 	case resp.Status == 401:
 		r.challenged = r.challenged || !header && !inQuery
@@ -209,4 +216,15 @@ func judgeInvalidToken(s *engine.Session, resp *trace.Event) {
 	challenge := resp.Headers["www-authenticate"]
 	s.Expect("auth.invalid-token-challenge", bearerScheme.MatchString(challenge), spec.Server, resp,
 		"401 Unauthorized to a made-up bearer token %s, not a Bearer challenge", describeChallenge(challenge))
+}
+
+// judgeOfflineAccess holds a challenge's scopes to leaving out
+// offline_access: refresh tokens are no resource requirement.
+func judgeOfflineAccess(s *engine.Session, resp *trace.Event) {
+	scopes, ok := challengeScopes(resp.Headers["www-authenticate"])
+	if !ok {
+		return
+	}
+	s.Expect("auth.no-offline-access-scope", !slices.Contains(scopes, "offline_access"), spec.Server, resp,
+		"%d %s %s, whose scope names offline_access", resp.Status, http.StatusText(resp.Status), describeChallenge(resp.Headers["www-authenticate"]))
 }
