@@ -30,6 +30,20 @@ func challengeNamesScope(v string) bool {
 	return bearerScheme.MatchString(v) && scopeParam.MatchString(v)
 }
 
+// challengeMetadataPath returns the path of the URL a challenge's
+// resource_metadata names, or "".
+func challengeMetadataPath(v string) string {
+	m := resourceMetadataParam.FindStringSubmatch(v)
+	if m == nil || !bearerScheme.MatchString(v) {
+		return ""
+	}
+	u, err := url.Parse(strings.Trim(m[2], `"`))
+	if err != nil {
+		return ""
+	}
+	return u.Path
+}
+
 // challengeScopes returns the scopes a challenge's scope parameter names,
 // and whether it has one.
 func challengeScopes(v string) ([]string, bool) {
@@ -68,6 +82,12 @@ func queryToken(path string) bool {
 	values, _ := url.ParseQuery(query)
 	_, has := values["access_token"]
 	return has
+}
+
+// pathOf is a recorded request path without its query.
+func pathOf(path string) string {
+	p, _, _ := strings.Cut(path, "?")
+	return p
 }
 
 // isMetadataPath reports whether a request asks for protected resource

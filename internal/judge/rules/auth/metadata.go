@@ -28,6 +28,9 @@ type metadataFetches struct {
 	last            *trace.Event
 	// ended is set once the trace's finding on the fetches is reported.
 	ended bool
+	// named is the path of the metadata URL the last 401 named, until the
+	// client's next fetch.
+	named string
 }
 
 var metadataFact = engine.NewTraceFact(func() *metadataFetches { return &metadataFetches{} })
@@ -44,7 +47,8 @@ func takeMetadataEvent(s *engine.Session, ev *trace.Event) bool {
 }
 
 func (f *metadataFetches) take(s *engine.Session, ev *trace.Event) bool {
-	if isHTTPRequest(ev) && isMetadataPath(ev.Path) {
+	if isHTTPRequest(ev) && (isMetadataPath(ev.Path) || f.named != "" && pathOf(ev.Path) == f.named) {
+		f.judgeFetchPath(s, ev)
 		if f.exchanges == nil || len(f.exchanges) >= maxOpenExchanges {
 			f.exchanges, f.status = map[int64]*trace.Event{}, map[int64]int{}
 		}
@@ -66,6 +70,18 @@ func (f *metadataFetches) take(s *engine.Session, ev *trace.Event) bool {
 		}
 	}
 	return true
+}
+
+// judgeFetchPath holds a client that was named the metadata's URL to
+// fetching it there, rather than at a well-known URI of its own choosing.
+func (f *metadataFetches) judgeFetchPath(s *engine.Session, ev *trace.Event) {
+	if f.named == "" {
+		return
+	}
+	s.Expect("auth.client-fetches-named-metadata", pathOf(ev.Path) == f.named, spec.Client, ev,
+		"the client fetched the protected resource metadata at %s, not at %s, which the 401 challenge named",
+		message.QuoteJSON(pathOf(ev.Path)), message.QuoteJSON(f.named))
+	f.named = ""
 }
 
 // end fails a trace whose every metadata fetch went unanswered by a

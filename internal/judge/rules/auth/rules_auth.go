@@ -23,6 +23,7 @@ var authChecks = []engine.Check{
 	{ID: "auth.invalid-token-401", Summary: "a request with a made-up bearer token (the invalid-token probe's) is refused with 401 Unauthorized"},
 	{ID: "auth.invalid-token-challenge", Summary: "the 401 refusing a made-up bearer token carries a WWW-Authenticate Bearer challenge (OAuth 2.1 section 5.3)"},
 	{ID: "auth.no-offline-access-scope", Summary: "a challenge's scope parameter and the protected resource metadata's scopes_supported do not name offline_access"},
+	{ID: "auth.client-fetches-named-metadata", Summary: "a client named the protected resource metadata's URL in a 401 challenge fetches it there, not at a well-known URI"},
 	{ID: "auth.insufficient-scope-403", Summary: "a request with a token refused with 403 carries a Bearer challenge with error=\"insufficient_scope\""},
 	{ID: "auth.token-not-in-query", Summary: "a client sends no access token in the URI query string"},
 	{ID: "auth.query-token-refused", Summary: "a server that requires authorization refuses a request whose token is in the URI query string with 401, as one without credentials"},
@@ -119,6 +120,7 @@ func (r *authRule) response(s *engine.Session, req, resp *trace.Event) {
 	}
 	switch {
 	case resp.Status == 401:
+		metadataFact.Of(s).named = challengeMetadataPath(resp.Headers["www-authenticate"])
 		r.challenged = r.challenged || !header && !inQuery
 		r.queryRefused = r.queryRefused || inQuery && !header
 		if !header {
