@@ -47,7 +47,11 @@ func takeMetadataEvent(s *engine.Session, ev *trace.Event) bool {
 }
 
 func (f *metadataFetches) take(s *engine.Session, ev *trace.Event) bool {
-	if isHTTPRequest(ev) && (isMetadataPath(ev.Path) || f.named != "" && pathOf(ev.Path) == f.named) {
+	request := isHTTPRequest(ev)
+	if !request && len(f.exchanges) == 0 {
+		return false
+	}
+	if request && (isMetadataPath(ev.Path) || f.named != "" && pathOf(ev.Path) == f.named) {
 		f.judgeFetchPath(s, ev)
 		if f.exchanges == nil || len(f.exchanges) >= maxOpenExchanges {
 			f.exchanges, f.status = map[int64]*trace.Event{}, map[int64]int{}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
+	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
 	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
@@ -98,7 +99,7 @@ func (r *authRule) request(s *engine.Session, ev *trace.Event) {
 	inQuery := queryToken(ev.Path)
 	if header || inQuery {
 		s.Expect("auth.token-not-in-query", !inQuery, spec.Client, ev,
-			"HTTP %s %s carries an access token in its query string", ev.Method, ev.Path)
+			"HTTP %s %s carries an access token in its query string", ev.Method, message.QuoteJSON(ev.Path))
 	}
 	if r.sentAuth {
 		s.Expect("auth.header-every-request", header, spec.Client, ev,
@@ -132,9 +133,9 @@ func (r *authRule) response(s *engine.Session, req, resp *trace.Event) {
 	case inQuery && !header && resp.Status != 403:
 		// Any answer but a refusal means the token in the query was
 		// taken: a server that ignores it would have answered 401.
-		r.queryServed = append(r.queryServed, resp)
+		r.queryServed = keep(r.queryServed, resp)
 	case ok && !header:
-		r.unproven = append(r.unproven, resp)
+		r.unproven = keep(r.unproven, resp)
 	}
 }
 
@@ -229,4 +230,15 @@ func judgeOfflineAccess(s *engine.Session, resp *trace.Event) {
 	}
 	s.Expect("auth.no-offline-access-scope", !slices.Contains(scopes, "offline_access"), spec.Server, resp,
 		"%d %s %s, whose scope names offline_access", resp.Status, http.StatusText(resp.Status), describeChallenge(resp.Headers["www-authenticate"]))
+}
+
+// maxKept bounds the answers a session keeps for a finding it may only make
+// at its end: every answer of a server without authorization is one.
+const maxKept = 64
+
+func keep(evs []*trace.Event, ev *trace.Event) []*trace.Event {
+	if len(evs) >= maxKept {
+		return evs
+	}
+	return append(evs, ev)
 }
