@@ -102,7 +102,7 @@ func (x *exchange) upstreamRequest(ctx context.Context, r *http.Request) (*http.
 	// The proxy has the whole body before it sends: no 100-continue wait.
 	header.Del("Expect")
 	head := x.event(trace.ClientToServer, trace.KindHTTP)
-	head.Method, head.Path, head.Headers = r.Method, r.URL.Path, recordedHeaders(header)
+	head.Method, head.Path, head.Headers = r.Method, recordedPath(r.URL), recordedHeaders(header)
 	x.proxy.record(head)
 	body, size, err := x.recordBody(trace.ClientToServer, r.Body)
 	if err != nil {

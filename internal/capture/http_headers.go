@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/mcpverdict/mcpverdict/internal/trace"
 )
 
 // redacted stands for the value of a credential header: the trace says the
@@ -76,6 +78,9 @@ func recordedHeaders(h http.Header) map[string]string {
 		switch {
 		case recordedHeaderNames[lower]:
 			value = recordedValue(lower, value)
+		case lower == "authorization" && value == trace.InvalidTokenCredential:
+			// The probe's made-up token is public: kept, so the judge
+			// knows the server was sent a token it must refuse.
 		case namesCredential(lower):
 			value = redacted
 		case strings.HasPrefix(lower, "mcp-param-"):

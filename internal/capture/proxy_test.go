@@ -155,6 +155,11 @@ func TestProxyHeadersKeepNoCredentials(t *testing.T) {
 		"mcp-param-api-key": redacted, "mcp-param-author": "Ada", "mcp-param-region": "us-west1", "mcp-method": "ping",
 	}
 	checkHeaders(t, ofExchange(evs, 1)[0].Headers, want, "x-request-id")
+	// The query's names are kept, so that a token sent there shows in the
+	// trace; never its value.
+	if path := ofExchange(evs, 1)[0].Path; path != "/mcp?api_key=[redacted]" {
+		t.Errorf("recorded path %q, want /mcp?api_key=[redacted]", path)
+	}
 	want = map[string]string{
 		"set-cookie": redacted, "x-internal-token": redacted, "content-type": "application/json",
 		"location":         "https://[redacted]@auth.example/cb?code=[redacted]#[redacted]",

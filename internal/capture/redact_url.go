@@ -27,6 +27,31 @@ func RedactURL(u *url.URL) string {
 	return s
 }
 
+// recordedPath is a request's path as a trace keeps it: without its query,
+// unless a parameter's name says it holds a credential (access_token,
+// api_key); then with the names of its parameters, so that a token sent in
+// the query shows, and never their values. A query of other parameters
+// stays out, as the endpoint an HTTP with SSE server names (its session id
+// in the query) is compared with the path of each POST.
+func recordedPath(u *url.URL) string {
+	if !queryNamesCredential(u.RawQuery) {
+		return u.Path
+	}
+	return u.Path + "?" + redactQuery(u.RawQuery)
+}
+
+// queryNamesCredential reports whether a parameter of a raw query is named
+// as a credential.
+func queryNamesCredential(raw string) bool {
+	for param := range strings.SplitSeq(raw, "&") {
+		name, _, _ := strings.Cut(param, "=")
+		if name, err := url.QueryUnescape(name); err == nil && namesCredential(strings.ToLower(name)) {
+			return true
+		}
+	}
+	return false
+}
+
 // redactQuery keeps the names of a raw query's parameters and redacts
 // their values; a parameter without "=" may itself be the secret.
 func redactQuery(raw string) string {

@@ -8,7 +8,6 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/baseline"
 	"github.com/mcpverdict/mcpverdict/internal/exitcode"
 	"github.com/mcpverdict/mcpverdict/internal/judge"
-	"github.com/mcpverdict/mcpverdict/internal/provenance"
 	"github.com/mcpverdict/mcpverdict/internal/wiretext"
 	"github.com/mcpverdict/mcpverdict/reporters"
 )
@@ -74,32 +73,18 @@ func (c *Command) compareBaseline(f *judgeFlags, report *judge.Report) {
 		f.delta = &baseline.Delta{Report: f.baseline, Ignored: err.Error(),
 			New: []baseline.ClauseChange{}, Fixed: []baseline.ClauseChange{}, Contracts: []baseline.ContractChange{}, Probes: []baseline.ProbeChange{}}
 	} else {
-		f.delta = baseline.Compare(f.baseline, base, baseline.Current{Report: report, Probes: f.probes, Servers: runServers(report)})
+		f.delta = baseline.Compare(f.baseline, base, baseline.Current{Report: report, Probes: f.probes, Servers: baseline.ServersOf(report)})
 	}
 	if !f.delta.Compared() {
 		c.notice("baseline not compared: %s", f.delta.Ignored)
 	}
 }
 
-// runServers names the servers the report's traces recorded: as check
-// identified them, else as each trace's initialize result names it.
-func runServers(report *judge.Report) []string {
-	var names []string
-	for _, r := range report.Runs {
-		if r.Server != nil {
-			names = append(names, r.Server.Name)
-		} else {
-			names = append(names, provenance.ServerName(r.Trace))
-		}
-	}
-	return names
-}
-
 // status maps the report to the exit status under --fail-on: new fails
 // only on new failures, when a baseline was compared; else the verdict
 // decides. A trace that could not be read whole exits 3 either way.
 func (c *Command) status(f *judgeFlags, report *judge.Report) error {
-	if f.failOn != failOnNew || incomplete(report) {
+	if f.failOn != failOnNew || report.Incomplete() {
 		return reportStatus(report)
 	}
 	if !f.delta.Compared() {
@@ -111,15 +96,6 @@ func (c *Command) status(f *judgeFlags, report *judge.Report) error {
 		return exitWithMessageless(exitcode.Fail)
 	}
 	return nil
-}
-
-func incomplete(report *judge.Report) bool {
-	for _, run := range report.Runs {
-		if run.Incomplete != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // notice is one line on standard error, shown as it was (it may quote a

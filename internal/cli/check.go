@@ -32,6 +32,7 @@ type checkFlags struct {
 	// the sessions (--probe), with probeAttempts concurrent attempts.
 	probeDefs     []string
 	probeAttempts int
+	auth          authFlags
 }
 
 func (c *Command) checkCmd() *cobra.Command {
@@ -90,6 +91,8 @@ and report.txt.
 	fl.DurationVar(&f.stepTimeout, "step-timeout", 10*time.Second, "how long one request may take before it is cancelled; a server that then misses a ping too counts as hung")
 	fl.BoolVar(&f.probe, "probe-rejections", false, "also send, each in a session of its own, what a conforming client never sends, and judge how the server rejects it")
 	fl.StringArrayVar(&f.probeDefs, "probe", nil, "after the sessions, probe the tool annotations as this definition says (mcpverdict probe run); its verdicts join the reports, the exit status and the ledger; repeatable")
+	fl.StringVar(&f.auth.token, "auth-token", "", "with --url: send this bearer token in the Authorization header of every request (never recorded); prefer --auth-token-env")
+	fl.StringVar(&f.auth.tokenEnv, "auth-token-env", "", "with --url: send the bearer token held in this environment variable")
 	fl.IntVar(&f.probeAttempts, "probe-attempts", probe.DefaultConcurrentAttempts, "with --probe: concurrent attempts per mode for each tool declaring idempotentHint: true")
 	return cmd
 }
@@ -157,6 +160,10 @@ func (c *Command) checkTarget(f *checkFlags) (target, error) {
 	if f.server != "" && f.url != "" {
 		return nil, exitcode.New(exitcode.Usage, "--server and --url name two servers: give one")
 	}
+	token, err := f.auth.bearerToken(f.url)
+	if err != nil {
+		return nil, err
+	}
 	if f.url != "" {
 		u, err := url.Parse(f.url)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -165,7 +172,7 @@ func (c *Command) checkTarget(f *checkFlags) (target, error) {
 		if err := reachable(u); err != nil {
 			return nil, err
 		}
-		return httpTarget{upstream: u}, nil
+		return httpTarget{upstream: u, token: token}, nil
 	}
 	argv, err := c.serverArgv(f.server)
 	if err != nil {

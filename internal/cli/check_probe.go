@@ -32,7 +32,7 @@ func (c *Command) probeAll(ctx context.Context, t target, revisions []string, op
 	var list []*session
 	var jobs []func()
 	for _, rev := range revisions {
-		for _, probe := range driver.Probes(rev, t.transport()) {
+		for _, probe := range append(driver.Probes(rev, t.transport()), authProbes(t)...) {
 			s := newSession(outDir, t, rev, probe)
 			list = append(list, s)
 			jobs = append(jobs, func() { c.probeSession(ctx, t, s, probe, opts, p) })
@@ -56,4 +56,12 @@ func (c *Command) probeSession(ctx context.Context, t target, s *session, probe 
 		s.notes = res.Notes
 	}
 	s.problem = err
+}
+
+// authProbes are the probes of a target given a bearer token.
+func authProbes(t target) []driver.Probe {
+	if h, ok := t.(httpTarget); ok && h.token != "" {
+		return driver.AuthProbes()
+	}
+	return nil
 }

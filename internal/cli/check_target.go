@@ -109,13 +109,22 @@ func joinSessionErrors(useErr, endErr error) error {
 // loopback port in front of the server's endpoint.
 type httpTarget struct {
 	upstream *url.URL
+	// token is the bearer token to send (--auth-token); with one, each
+	// session begins with the authorization probe.
+	token string
 }
 
 func (httpTarget) transport() string { return "http" }
 
 func (t httpTarget) record(ctx context.Context, tracePath string, use func(driver.Conn) error) error {
 	return t.serve(tracePath, func(endpoint string) error {
-		return use(driver.NewHTTPConn(driver.HTTPOptions{URL: endpoint}))
+		if t.token != "" {
+			client := &http.Client{Transport: &http.Transport{Proxy: nil}}
+			if _, err := driver.ProbeAuthorization(ctx, client, endpoint); err != nil {
+				return exitcode.New(exitcode.Usage, "the authorization probe of %s failed: %v", t.upstream.Redacted(), err)
+			}
+		}
+		return use(driver.NewHTTPConn(driver.HTTPOptions{URL: endpoint, BearerToken: t.token}))
 	})
 }
 

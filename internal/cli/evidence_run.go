@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,7 +97,7 @@ func (c *Command) contractDrift(f *evidenceFlags, outDir string, traces []string
 	evidence.AttachLocations(findings, repo)
 	drift := &evidence.Drift{Lockfile: f.contract, Recipe: lock.Recipe, Findings: findings}
 	evidence.AddContractRun(report, drift)
-	printDrift(c.Stderr, drift)
+	drift.WriteText(c.Stderr)
 	if outDir == "" {
 		return drift, nil
 	}
@@ -119,20 +118,6 @@ func readLock(path string) (*evidence.Declared, error) {
 		return nil, badInput(err)
 	}
 	return lock, nil
-}
-
-func printDrift(w io.Writer, d *evidence.Drift) {
-	if len(d.Findings) == 0 {
-		fmt.Fprintf(w, "mcpverdict: contract: every tool matches %s (recipe %s)\n", d.Lockfile, d.Recipe)
-		return
-	}
-	for _, f := range d.Findings {
-		where := ""
-		if f.Location != nil {
-			where = fmt.Sprintf(" (%s:%d)", f.Location.Path, f.Location.Line)
-		}
-		fmt.Fprintf(w, "mcpverdict: contract: %s: %s%s [%s]\n", f.Tool, evidence.FindingMessage(f), where, f.Check)
-	}
 }
 
 // validateEvidenceFlags are validate's evidence options: a ledger is

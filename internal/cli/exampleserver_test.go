@@ -124,6 +124,9 @@ func TestExampleServerRefusesBadInvocations(t *testing.T) {
 	for _, args := range [][]string{
 		{"example-server", "extra"},
 		{"example-server", "--http", "not-an-address"},
+		{"example-server", "--auth"},
+		{"example-server", "--http", "127.0.0.1:0", "--auth-fault", "no-challenge"},
+		{"example-server", "--http", "127.0.0.1:0", "--auth", "--auth-fault", "no-login"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := (&cli.Command{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}).Main(args)

@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
 
@@ -110,13 +108,13 @@ func (c *Command) runLedgerVerify(f *ledgerVerifyFlags) error {
 		return exitcode.Wrap(exitcode.Usage, err)
 	}
 	if !res.Intact() {
-		printProblems(c.Stderr, f.ledger, res)
+		res.WriteProblems(c.Stderr, f.ledger)
 		return exitWith(exitcode.Fail)
 	}
 	if res.Types[merge.JobBlock] > 0 {
 		return c.verifyMergedJobs(f.ledger, res)
 	}
-	printIntact(c.Stdout, res)
+	res.WriteIntact(c.Stdout)
 	return nil
 }
 
@@ -129,27 +127,10 @@ func (c *Command) verifyMergedJobs(path string, res *ledger.Result) error {
 	}
 	if len(check.Problems) > 0 {
 		res.Problems = check.Problems
-		printProblems(c.Stderr, path, res)
+		res.WriteProblems(c.Stderr, path)
 		return exitWith(exitcode.Fail)
 	}
-	printIntact(c.Stdout, res)
+	res.WriteIntact(c.Stdout)
 	fmt.Fprintf(c.Stdout, "jobs: %d, each job's ledger verified against the head its block names\n", check.Jobs)
 	return nil
-}
-
-func printProblems(w io.Writer, path string, res *ledger.Result) {
-	fmt.Fprintf(w, "mcpverdict: ledger %s not verified (%d blocks, %s), %d problems:\n", path, res.Blocks, res.Format, len(res.Problems))
-	for _, p := range res.Problems {
-		fmt.Fprintf(w, "  - %s\n", p)
-	}
-}
-
-func printIntact(w io.Writer, res *ledger.Result) {
-	types, _ := json.Marshal(res.Types) // encoding/json sorts map keys
-	fmt.Fprintf(w, "ledger intact: %d blocks, chain verified against the expected head\n", res.Blocks)
-	fmt.Fprintf(w, "format: %s\n", res.Format)
-	fmt.Fprintf(w, "block types: %s\n", types)
-	if len(res.Recipes) > 0 {
-		fmt.Fprintf(w, "contract recipes: %s\n", strings.Join(res.Recipes, ", "))
-	}
 }

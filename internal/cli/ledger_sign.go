@@ -116,7 +116,7 @@ func (c *Command) describeLedger(path string, pred sign.Predicate) (sign.Predica
 		return pred, exitcode.Wrap(exitcode.Usage, err)
 	}
 	if !res.Intact() {
-		printProblems(c.Stderr, path, res)
+		res.WriteProblems(c.Stderr, path)
 		return pred, exitcode.New(exitcode.Fail, "refusing to sign a head the ledger %s does not reach", path)
 	}
 	pred.Ledger, pred.Blocks, pred.Format = filepath.Base(path), res.Blocks, res.Format

@@ -223,7 +223,7 @@ func writeRendered(rep reporters.Reporter, doc *reporters.Document, path string,
 
 // reportStatus maps a verdict to the exit status.
 func reportStatus(r *judge.Report) error {
-	if incomplete(r) {
+	if r.Incomplete() {
 		return exitWithMessageless(exitcode.Malformed)
 	}
 	if r.Verdict == judge.VerdictFail {

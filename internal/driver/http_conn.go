@@ -27,6 +27,9 @@ type HTTPOptions struct {
 	// NoGetStream skips the GET stream a 2025-11-25 session opens after
 	// notifications/initialized (optional in that revision).
 	NoGetStream bool
+	// BearerToken, when set, goes in the Authorization header of every
+	// request (OAuth 2.1 section 5.1.1), never anywhere else.
+	BearerToken string
 }
 
 // httpConn speaks streamable HTTP: each message is a POST; answers come back
@@ -115,6 +118,7 @@ func (c *httpConn) post(ctx context.Context, msg []byte, o *outgoing) (*http.Req
 	h := req.Header
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json, text/event-stream")
+	c.authorize(h)
 	c.mu.Lock()
 	if c.sessionID != "" {
 		h.Set("Mcp-Session-Id", c.sessionID)
@@ -222,7 +226,7 @@ func (c *httpConn) readBody(resp *http.Response, o *outgoing) error {
 		if ok && !o.isRequest() {
 			return nil
 		}
-		return fmt.Errorf("HTTP %d %s: %.120q", resp.StatusCode, http.StatusText(resp.StatusCode), body)
+		return fmt.Errorf("HTTP %d %s: %.120q%s", resp.StatusCode, http.StatusText(resp.StatusCode), body, c.authHint(resp))
 	}
 	answered := false
 	for _, m := range splitBatch(body) {
@@ -319,6 +323,7 @@ func (c *httpConn) get(ctx context.Context, lastID string) (*http.Response, erro
 }
 
 func (c *httpConn) sessionHeaders(h http.Header) {
+	c.authorize(h)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.sessionID != "" {
@@ -326,6 +331,20 @@ func (c *httpConn) sessionHeaders(h http.Header) {
 	}
 	if c.version != "" {
 		h.Set("Mcp-Protocol-Version", c.version)
+	}
+}
+
+// authHint tells a user whose server asks for a token how to give one.
+func (c *httpConn) authHint(resp *http.Response) string {
+	if resp.StatusCode != http.StatusUnauthorized || c.opts.BearerToken != "" {
+		return ""
+	}
+	return " (the server asks for a bearer token: give one with --auth-token-env VAR)"
+}
+
+func (c *httpConn) authorize(h http.Header) {
+	if c.opts.BearerToken != "" {
+		h.Set("Authorization", "Bearer "+c.opts.BearerToken)
 	}
 }
 

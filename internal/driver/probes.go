@@ -26,6 +26,12 @@ const (
 	ProbeBatch                Probe = "batch"
 	ProbeWrongVersionHeader   Probe = "wrong-version-header"
 	ProbeMissingVersionHeader Probe = "missing-version-header"
+	// ProbeQueryToken sends the bearer token in the query string, with no
+	// Authorization header (HTTP, with a token only: AuthProbes).
+	ProbeQueryToken Probe = "query-token"
+	// ProbeInvalidToken sends a made-up bearer token in the Authorization
+	// header (HTTP, with a token only: AuthProbes).
+	ProbeInvalidToken Probe = "invalid-token"
 )
 
 // probeWait is how long a probe waits for the server's answer: a server may
@@ -109,6 +115,8 @@ func (d *run) sendProbe(ctx context.Context, probe Probe) error {
 		return d.rawBytesProbe(ctx, d.batch())
 	case ProbeWrongVersionHeader, ProbeMissingVersionHeader:
 		return d.headerProbe(ctx, probe)
+	case ProbeQueryToken, ProbeInvalidToken:
+		return d.authProbe(ctx, probe)
 	default:
 		return fmt.Errorf("unknown probe %q", probe)
 	}

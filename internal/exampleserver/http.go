@@ -29,29 +29,72 @@ const (
 // the server accepts connections. All clients share the one server, and so
 // its notes.
 func ServeHTTP(ctx context.Context, addr string, ready func(url string)) error {
+	return ServeHTTPWith(ctx, addr, HTTPOptions{}, ready)
+}
+
+// HTTPOptions shape the HTTP server.
+type HTTPOptions struct {
+	// Auth guards the endpoint with bearer tokens issued by a loopback
+	// authorization-server stand-in, and serves the protected resource
+	// metadata that names it.
+	Auth bool
+	// Faults are the authorization mistakes to make (with Auth).
+	Faults AuthFaults
+	// IssuerReady, if not nil, is called with the stand-in's URL.
+	IssuerReady func(url string)
+}
+
+// ServeHTTPWith is ServeHTTP with options.
+func ServeHTTPWith(ctx context.Context, addr string, opts HTTPOptions, ready func(url string)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("cannot listen on %q: %w", addr, err)
 	}
-	srv := &http.Server{Handler: HTTPHandler(New()), ReadHeaderTimeout: 10 * time.Second}
+	handler := HTTPHandler(New())
+	servers := []*http.Server{{Handler: handler, ReadHeaderTimeout: 10 * time.Second}}
+	listeners := []net.Listener{ln}
+	if opts.Auth {
+		issuerLn, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("cannot listen on loopback for the authorization server: %w", err)
+		}
+		rs := newResourceServer(endpointURL(ln.Addr()), "http://"+issuerLn.Addr().String(), opts.Faults)
+		servers[0].Handler = rs.handler(handler)
+		servers = append(servers, &http.Server{Handler: rs.issuer.handler(), ReadHeaderTimeout: 10 * time.Second})
+		listeners = append(listeners, issuerLn)
+		if opts.IssuerReady != nil {
+			opts.IssuerReady(rs.issuer.issuer)
+		}
+	}
 	if ready != nil {
 		ready(endpointURL(ln.Addr()))
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	return serveUntilDone(ctx, servers, listeners)
+}
+
+// serveUntilDone serves each server on its listener until ctx is done or
+// one fails.
+func serveUntilDone(ctx context.Context, servers []*http.Server, listeners []net.Listener) error {
+	errc := make(chan error, len(servers))
+	for i, srv := range servers {
+		go func() { errc <- srv.Serve(listeners[i]) }()
+	}
+	var err error
 	select {
-	case err := <-errc:
-		return err
+	case err = <-errc:
 	case <-ctx.Done():
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		// Streams still open (a client's GET stream never goes idle):
-		// cut them.
-		return srv.Close()
+	for _, srv := range servers {
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+		if srv.Shutdown(shutdownCtx) != nil {
+			// Streams still open (a client's GET stream never goes
+			// idle): cut them.
+			srv.Close()
+		}
+		cancel()
 	}
-	return nil
+	return err
 }
 
 // endpointURL is the URL a client should use: an unspecified listen address

@@ -14,6 +14,7 @@ import (
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 
 	// Each rule folder registers its checks with the engine at init.
+	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/auth"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/base"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/caching"
 	_ "github.com/mcpverdict/mcpverdict/internal/judge/rules/cancellation"

@@ -159,3 +159,14 @@ type Report struct {
 	// report's own, which counts them only when asked for.
 	Extensions []ExtensionVerdict `json:"extensions,omitempty"`
 }
+
+// Incomplete reports whether any trace of the report could not be judged
+// whole.
+func (r *Report) Incomplete() bool {
+	for _, run := range r.Runs {
+		if run.Incomplete != "" {
+			return true
+		}
+	}
+	return false
+}

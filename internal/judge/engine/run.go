@@ -111,6 +111,9 @@ func (r *run) feed(ev *trace.Event) {
 	if s.Transport == "" {
 		s.Transport = ev.Transport
 	}
+	if ev.Transport == trace.StreamableHTTP && taken(s, ev) {
+		return
+	}
 	kind := ev.Kind
 	if kind == trace.KindMessage && r.legacyTransportFrame(ev) {
 		kind = trace.KindHTTP // a transport frame, not a message
