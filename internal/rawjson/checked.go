@@ -136,3 +136,16 @@ func skipCheckedContainer(b []byte, i int) int {
 	}
 	return i
 }
+
+// Member is Member on checked text: the value of the last member called
+// name, the zero Checked when there is none or c is no object.
+func (c Checked) Member(name string) Checked {
+	var found Checked
+	it := c.Members()
+	for it.Next() {
+		if it.KeyIs(name) {
+			found = it.CheckedValue()
+		}
+	}
+	return found
+}

@@ -17,6 +17,11 @@ type Schema struct {
 	array          arrayRules
 	str            stringRules
 	bounds         []bound
+	// Within a Document: the referenced schema, the applicators, and
+	// undecided for a subschema outside the subset.
+	ref          *Schema
+	anyOf, allOf []*Schema
+	undecided    bool
 }
 
 // Valid reports whether the JSON text c is proven to conform. False means
@@ -36,6 +41,9 @@ func (s *Schema) Valid(c rawjson.Checked, nullsAbsent bool) bool {
 
 // valid checks the value of value, no whitespace around it.
 func (s *Schema) valid(value rawjson.Checked, nullsAbsent bool) bool {
+	if s.undecided || s.ref != nil && !s.ref.valid(value, nullsAbsent) || !s.applicatorsValid(value, nullsAbsent) {
+		return false
+	}
 	v := value.Bytes()
 	switch c := v[0]; {
 	case c == '{':
@@ -55,3 +63,22 @@ func (s *Schema) valid(value rawjson.Checked, nullsAbsent bool) bool {
 // admitsContainers reports whether no enum or const rules out objects and
 // arrays: the fast form keeps only enums of scalars, which none equals.
 func (s *Schema) admitsContainers() bool { return !s.enum.set && !s.constant.set }
+
+// applicatorsValid checks allOf and anyOf: every schema of the one, some
+// schema of the other.
+func (s *Schema) applicatorsValid(value rawjson.Checked, nullsAbsent bool) bool {
+	for _, sub := range s.allOf {
+		if !sub.valid(value, nullsAbsent) {
+			return false
+		}
+	}
+	if len(s.anyOf) == 0 {
+		return true
+	}
+	for _, sub := range s.anyOf {
+		if sub.valid(value, nullsAbsent) {
+			return true
+		}
+	}
+	return false
+}

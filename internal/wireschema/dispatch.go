@@ -34,6 +34,9 @@ type Message struct {
 	RequestMethod string
 	// Body is the message's JSON text; for a result, the whole response.
 	Body []byte
+	// Text is Body as the judge's reader checked it; the zero Checked
+	// when the caller has not, and Body is checked here.
+	Text rawjson.Checked
 }
 
 // Problem is one way a message breaks the schema.
@@ -58,7 +61,11 @@ func (v *Validator) Validate(m Message) ([]Problem, error) {
 func (v *Validator) validate(m Message, seen *seenTexts) ([]Problem, error) {
 	var problems []Problem
 	var doc docCache
-	for _, t := range v.targets(m) {
+	targets, n := v.targets(m)
+	for _, t := range targets[:n] {
+		if v.provenValid(t) {
+			continue
+		}
 		if p, ok := seen.lookup(t); ok {
 			problems = append(problems, p...)
 			continue
@@ -82,24 +89,65 @@ func (v *Validator) validate(m Message, seen *seenTexts) ([]Problem, error) {
 type target struct {
 	def, pointer string
 	text         []byte
+	// checked is text as Checked, the zero Checked when it is not JSON.
+	checked rawjson.Checked
 }
 
-func (v *Validator) targets(m Message) []target {
+// targets are at most two: a result's envelope and its result member.
+func (v *Validator) targets(m Message) (out [2]target, n int) {
+	whole := m.Text
+	if whole.Bytes() == nil {
+		whole, _ = rawjson.Check(m.Body)
+	}
 	switch m.Kind {
 	case Request:
-		return []target{{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body}}
+		out[0] = target{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body, whole}
 	case Notification:
-		return []target{{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body}}
+		out[0] = target{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body, whole}
 	case Error:
-		return []target{{v.errorResponse, "", m.Body}}
+		out[0] = target{v.errorResponse, "", m.Body, whole}
 	case Any:
-		return []target{{"JSONRPCMessage", "", m.Body}}
+		out[0] = target{"JSONRPCMessage", "", m.Body, whole}
+	default:
+		out[0] = target{v.resultResponse, "", m.Body, whole}
+		if result := resultOf(m.Body, whole); result.Bytes() != nil {
+			out[1] = target{v.resultDef(m.RequestMethod, result), "/result", result.Bytes(), result}
+			return out, 2
+		}
 	}
-	out := []target{{v.resultResponse, "", m.Body}}
-	if result := rawjson.Member(m.Body, "result"); result != nil {
-		out = append(out, target{v.resultDef(m.RequestMethod, result), "/result", result})
+	return out, 1
+}
+
+// resultTypeAndTask reads a result's resultType and task members (the
+// last of each) in one pass.
+func resultTypeAndTask(result rawjson.Checked) (resultType, task []byte) {
+	it := result.Members()
+	for it.Next() {
+		switch {
+		case it.KeyIs("resultType"):
+			resultType = it.CheckedValue().Bytes()
+		case it.KeyIs("task"):
+			task = it.CheckedValue().Bytes()
+		}
 	}
-	return out
+	return resultType, task
+}
+
+// resultOf is the result member of a response, read from its checked
+// text when there is one: the reader has checked its grammar already.
+func resultOf(body []byte, whole rawjson.Checked) rawjson.Checked {
+	if whole.Bytes() != nil {
+		return whole.TrimSpace().Member("result")
+	}
+	result, _ := rawjson.Check(rawjson.Member(body, "result"))
+	return result
+}
+
+// provenValid reports whether the fast form of the target's definition
+// proves its text valid, which spares decoding it and the full validator.
+func (v *Validator) provenValid(t target) bool {
+	fast := v.fast[t.def]
+	return fast != nil && t.checked.Bytes() != nil && fast.Valid(t.checked, false)
 }
 
 // docCache decodes a message at most once for the targets that need it.
@@ -152,11 +200,12 @@ func (v *Validator) methodDef(method, fallback string) string {
 // InputRequiredResult for a 2026-07-28 result that asks for input, and
 // CreateTaskResult for a 2025-11-25 task-augmented request's answer (a
 // result whose task member no other result definition has).
-func (v *Validator) resultDef(requestMethod string, result []byte) string {
-	if t, _ := rawjson.Unquote(rawjson.Member(result, "resultType")); t == "input_required" && v.defs["InputRequiredResult"] {
+func (v *Validator) resultDef(requestMethod string, result rawjson.Checked) string {
+	resultType, task := resultTypeAndTask(result)
+	if t, _ := rawjson.Unquote(resultType); t == "input_required" && v.defs["InputRequiredResult"] {
 		return "InputRequiredResult"
 	}
-	if rawjson.Kind(rawjson.Member(result, "task")) == '{' && v.defs["CreateTaskResult"] {
+	if rawjson.Kind(task) == '{' && v.defs["CreateTaskResult"] {
 		return "CreateTaskResult"
 	}
 	req := v.methods[requestMethod]
