@@ -190,3 +190,23 @@ func (b *builder) addInDocument(keyword string, value any) bool {
 	}
 	return false
 }
+
+// Split parts an object schema at one of its properties: shell is the
+// schema with that property's value unconstrained, part the property's
+// schema, so that a value valid under shell whose member is valid under
+// part is valid under s. A caller that remembers which member texts
+// were valid checks only the shell of a message whose member repeats. False
+// when s is not an object schema of its own properties alone.
+func (s *Schema) Split(name string) (shell, part *Schema, ok bool) {
+	if s == nil || s.undecided || s.ref != nil || len(s.anyOf) > 0 || len(s.allOf) > 0 {
+		return nil, nil, false
+	}
+	at := s.object.lookup([]byte(name))
+	if at < 0 || s.object.members[at].schema == nil {
+		return nil, nil, false
+	}
+	c := *s
+	c.object.members = append([]member(nil), s.object.members...)
+	c.object.members[at].schema = newSchema()
+	return &c, s.object.members[at].schema, true
+}

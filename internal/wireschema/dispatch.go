@@ -37,6 +37,9 @@ type Message struct {
 	// Text is Body as the judge's reader checked it; the zero Checked
 	// when the caller has not, and Body is checked here.
 	Text rawjson.Checked
+	// Params and Result are those members as the judge read them, within
+	// Text (nil when absent or unknown).
+	Params, Result []byte
 }
 
 // Problem is one way a message breaks the schema.
@@ -55,15 +58,21 @@ type Problem struct {
 // to JSONRPCErrorResponse (JSONRPCError before). A
 // Checker does the same and remembers what it found.
 func (v *Validator) Validate(m Message) ([]Problem, error) {
-	return v.validate(m, nil)
+	return v.validate(m, nil, nil)
 }
 
-func (v *Validator) validate(m Message, seen *seenTexts) ([]Problem, error) {
+func (v *Validator) validate(m Message, seen *seenTexts, proven *provenTexts) ([]Problem, error) {
+	targets, n := v.targets(m, true)
+	if v.allProven(targets[:n], proven) {
+		return nil, nil
+	}
+	// What the fast forms leave to the library is read from the text
+	// alone, as the library reads it, not from the judge's reading.
 	var problems []Problem
 	var doc docCache
-	targets, n := v.targets(m)
+	targets, n = v.targets(m, false)
 	for _, t := range targets[:n] {
-		if v.provenValid(t) {
+		if v.provenValid(t, proven) {
 			continue
 		}
 		if p, ok := seen.lookup(t); ok {
@@ -91,27 +100,38 @@ type target struct {
 	text         []byte
 	// checked is text as Checked, the zero Checked when it is not JSON.
 	checked rawjson.Checked
+	// member is the value of the member the definition's fast form splits
+	// at (params, result), as the judge read it; zero when unknown.
+	member rawjson.Checked
 }
 
-// targets are at most two: a result's envelope and its result member.
-func (v *Validator) targets(m Message) (out [2]target, n int) {
+// targets are at most two: a result's envelope and its result member;
+// judged takes params and result as the judge read them.
+func (v *Validator) targets(m Message, judged bool) (out [2]target, n int) {
 	whole := m.Text
 	if whole.Bytes() == nil {
 		whole, _ = rawjson.Check(m.Body)
 	}
+	if !judged {
+		m.Params, m.Result = nil, nil
+	}
+	params, _ := whole.Within(m.Params)
 	switch m.Kind {
 	case Request:
-		out[0] = target{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body, whole}
+		out[0] = target{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body, whole, params}
 	case Notification:
-		out[0] = target{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body, whole}
+		out[0] = target{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body, whole, params}
 	case Error:
-		out[0] = target{v.errorResponse, "", m.Body, whole}
+		out[0] = target{v.errorResponse, "", m.Body, whole, rawjson.Checked{}}
 	case Any:
-		out[0] = target{"JSONRPCMessage", "", m.Body, whole}
+		out[0] = target{"JSONRPCMessage", "", m.Body, whole, rawjson.Checked{}}
 	default:
-		out[0] = target{v.resultResponse, "", m.Body, whole}
-		if result := resultOf(m.Body, whole); result.Bytes() != nil {
-			out[1] = target{v.resultDef(m.RequestMethod, result), "/result", result.Bytes(), result}
+		out[0] = target{v.resultResponse, "", m.Body, whole, rawjson.Checked{}}
+		if result := resultOf(m, whole); result.Bytes() != nil {
+			if judged {
+				out[0].member = result
+			}
+			out[1] = target{v.resultDef(m.RequestMethod, result), "/result", result.Bytes(), result, rawjson.Checked{}}
 			return out, 2
 		}
 	}
@@ -133,21 +153,28 @@ func resultTypeAndTask(result rawjson.Checked) (resultType, task []byte) {
 	return resultType, task
 }
 
-// resultOf is the result member of a response, read from its checked
-// text when there is one: the reader has checked its grammar already.
-func resultOf(body []byte, whole rawjson.Checked) rawjson.Checked {
+// allProven reports whether the fast forms prove every target valid.
+func (v *Validator) allProven(targets []target, proven *provenTexts) bool {
+	for _, t := range targets {
+		if !v.provenValid(t, proven) {
+			return false
+		}
+	}
+	return true
+}
+
+// resultOf is the result member of a response: as the judge read it,
+// when it did, else read from the checked text, whose grammar the reader
+// has checked already.
+func resultOf(m Message, whole rawjson.Checked) rawjson.Checked {
+	if result, ok := whole.Within(m.Result); ok {
+		return result
+	}
 	if whole.Bytes() != nil {
 		return whole.TrimSpace().Member("result")
 	}
-	result, _ := rawjson.Check(rawjson.Member(body, "result"))
+	result, _ := rawjson.Check(rawjson.Member(m.Body, "result"))
 	return result
-}
-
-// provenValid reports whether the fast form of the target's definition
-// proves its text valid, which spares decoding it and the full validator.
-func (v *Validator) provenValid(t target) bool {
-	fast := v.fast[t.def]
-	return fast != nil && t.checked.Bytes() != nil && fast.Valid(t.checked, false)
 }
 
 // docCache decodes a message at most once for the targets that need it.

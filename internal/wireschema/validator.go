@@ -32,7 +32,7 @@ type Validator struct {
 
 	// fast holds each definition's fast form, where it has one: what it
 	// proves valid needs no decoding and no full validator.
-	fast map[string]*rawschema.Schema
+	fast map[string]*fastForm
 
 	mu       sync.Mutex
 	compiled map[string]*jsonschema.Schema
@@ -79,19 +79,6 @@ var wireFormats = map[string]rawschema.Format{
 	"uri":  rawschema.FormatAnnotation, "uri-reference": rawschema.FormatAnnotation,
 	"uri-template": rawschema.FormatAnnotation, "iri": rawschema.FormatAnnotation,
 	"date-time": rawschema.FormatAnnotation, "email": rawschema.FormatAnnotation,
-}
-
-// fastForms compiles every definition's fast form once, before the
-// Validator is shared.
-func fastForms(doc any, defsKey string, defs map[string]bool) map[string]*rawschema.Schema {
-	d := rawschema.NewDocument(doc, wireFormats)
-	out := map[string]*rawschema.Schema{}
-	for name := range defs {
-		if s := d.Definition("#/" + defsKey + "/" + name); s != nil {
-			out[name] = s
-		}
-	}
-	return out
 }
 
 // definitionsKey returns the member of the schema document that holds its
