@@ -46,6 +46,17 @@ func (c Checked) Members() Iter {
 	return it
 }
 
+// MembersKnowing is Members, for a caller that holds one member's value
+// as Checked text within c (as the judge holds params and result): that
+// value is taken whole, its end not searched for.
+func (c Checked) MembersKnowing(value Checked) Iter {
+	it := c.Members()
+	if _, ok := c.Within(value.text); ok {
+		it.known = value.text
+	}
+	return it
+}
+
 // Elements starts an iteration over the elements of the array c, as
 // Elements would, that skips each value by its quotes and brackets.
 func (c Checked) Elements() Elems {

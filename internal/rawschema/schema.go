@@ -39,6 +39,20 @@ func (s *Schema) Valid(c rawjson.Checked, nullsAbsent bool) bool {
 	return s.valid(c, nullsAbsent)
 }
 
+// ValidKnowing is Valid without nulls absent, for a caller that holds one
+// of c's member values as Checked text within it: where c is an object of
+// this schema's own properties, that value's end is not searched for.
+func (s *Schema) ValidKnowing(c, known rawjson.Checked) bool {
+	c = c.TrimSpace()
+	if s == nil || len(c.Bytes()) == 0 {
+		return false
+	}
+	if c.Bytes()[0] != '{' || s.undecided || s.ref != nil || len(s.anyOf) > 0 || len(s.allOf) > 0 {
+		return s.valid(c, false)
+	}
+	return s.accepts.has(objectType) && s.admitsContainers() && s.object.validKnowing(c, false, known)
+}
+
 // valid checks the value of value, no whitespace around it.
 func (s *Schema) valid(value rawjson.Checked, nullsAbsent bool) bool {
 	if s.undecided || s.ref != nil && !s.ref.valid(value, nullsAbsent) || !s.applicatorsValid(value, nullsAbsent) {

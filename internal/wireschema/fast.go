@@ -50,7 +50,7 @@ func (v *Validator) provenValid(t target, proven *provenTexts) bool {
 	case f == nil || t.checked.Bytes() == nil:
 		return false
 	case f.shell != nil && t.member.Bytes() != nil:
-		return f.shell.Valid(t.checked, false) && proven.valid(f.part, t.member)
+		return f.shell.ValidKnowing(t.checked, t.member) && proven.valid(f.part, t.member)
 	case t.pointer != "":
 		return proven.valid(f.whole, t.checked) // a result member: no id in it
 	}

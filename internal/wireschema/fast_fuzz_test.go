@@ -130,7 +130,7 @@ func provenByFastForm(f *fastForm, c rawjson.Checked) bool {
 		return true
 	}
 	part := c.TrimSpace().Member(f.member)
-	return f.shell != nil && part.Bytes() != nil && f.shell.Valid(c, false) && f.part.Valid(part, false)
+	return f.shell != nil && part.Bytes() != nil && f.shell.ValidKnowing(c, part) && f.part.Valid(part, false)
 }
 
 // holdsToTheLibrary checks that the problems Validate and a Checker report
