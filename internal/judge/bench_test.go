@@ -13,8 +13,12 @@ import (
 )
 
 func benchTrace(b *testing.B, events int) []byte {
+	return benchTraceOf(b, tracegen.Write, events)
+}
+
+func benchTraceOf(b *testing.B, write func(io.Writer, int) error, events int) []byte {
 	var buf bytes.Buffer
-	if err := tracegen.Write(&buf, events); err != nil {
+	if err := write(&buf, events); err != nil {
 		b.Fatal(err)
 	}
 	return buf.Bytes()
@@ -27,8 +31,20 @@ func BenchmarkJudge(b *testing.B) { benchJudge(b, engine.Options{}) }
 // BenchmarkJudgeWireSchema adds the wire-schema check of every message.
 func BenchmarkJudgeWireSchema(b *testing.B) { benchJudge(b, engine.Options{Schemas: corpusSchemas(b)}) }
 
-func benchJudge(b *testing.B, opts engine.Options) {
-	data := benchTrace(b, 20_000)
+// BenchmarkJudgeWireSchemaHTTP is BenchmarkJudgeWireSchema on the
+// streamable-HTTP mix, whose results are larger.
+func BenchmarkJudgeWireSchemaHTTP(b *testing.B) {
+	benchJudgeTrace(b, benchTraceOf(b, tracegen.WriteHTTP, 20_000), engine.Options{Schemas: corpusSchemas(b)})
+}
+
+// BenchmarkJudgeHTTP is BenchmarkJudge on the streamable-HTTP mix.
+func BenchmarkJudgeHTTP(b *testing.B) {
+	benchJudgeTrace(b, benchTraceOf(b, tracegen.WriteHTTP, 20_000), engine.Options{})
+}
+
+func benchJudge(b *testing.B, opts engine.Options) { benchJudgeTrace(b, benchTrace(b, 20_000), opts) }
+
+func benchJudgeTrace(b *testing.B, data []byte, opts engine.Options) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	cpu := startCPUMeter()

@@ -46,6 +46,17 @@ func (c Checked) Members() Iter {
 	return it
 }
 
+// MembersKnowing is Members, for a caller that holds one member's value
+// as Checked text within c (as the judge holds params and result): that
+// value is taken whole, its end not searched for.
+func (c Checked) MembersKnowing(value Checked) Iter {
+	it := c.Members()
+	if _, ok := c.Within(value.text); ok {
+		it.known = value.text
+	}
+	return it
+}
+
 // Elements starts an iteration over the elements of the array c, as
 // Elements would, that skips each value by its quotes and brackets.
 func (c Checked) Elements() Elems {
@@ -135,4 +146,17 @@ func skipCheckedContainer(b []byte, i int) int {
 		}
 	}
 	return i
+}
+
+// Member is Member on checked text: the value of the last member called
+// name, the zero Checked when there is none or c is no object.
+func (c Checked) Member(name string) Checked {
+	var found Checked
+	it := c.Members()
+	for it.Next() {
+		if it.KeyIs(name) {
+			found = it.CheckedValue()
+		}
+	}
+	return found
 }

@@ -29,7 +29,7 @@ func Compile(doc any) *Schema {
 	if !ok || !dialectSupported(root) {
 		return nil
 	}
-	s, ok := compile(root, true)
+	s, ok := (*document)(nil).compile(root, true)
 	if !ok {
 		return nil
 	}
@@ -65,12 +65,16 @@ func dialectSupported(root map[string]any) bool {
 // builder gathers a schema's keywords; properties and required are joined
 // into members once all are read.
 type builder struct {
+	d          *document
 	s          *Schema
 	properties map[string]*Schema
 	required   []string
 }
 
-func compile(v any, root bool) (*Schema, bool) {
+// compile builds the fast form of v. Within a document (d not nil) a
+// keyword outside the subset leaves that subschema undecided, not the whole
+// document without a fast form.
+func (d *document) compile(v any, root bool) (*Schema, bool) {
 	switch v := v.(type) {
 	case bool:
 		if v {
@@ -78,13 +82,19 @@ func compile(v any, root bool) (*Schema, bool) {
 		}
 		return &Schema{str: noStringRules, array: arrayRules{maxItems: -1}}, true // accepts no type
 	case map[string]any:
-		b := builder{s: newSchema()}
+		if d != nil && !d.refAlone(v) {
+			return undecided(), true
+		}
+		b := builder{d: d, s: newSchema()}
 		for keyword, value := range v {
 			if !b.add(keyword, value, root) {
-				return nil, false
+				return d.failed()
 			}
 		}
-		return b.s, b.joinMembers()
+		if !b.joinMembers() {
+			return d.failed()
+		}
+		return b.s, true
 	}
 	return nil, false
 }
@@ -119,13 +129,13 @@ func (b *builder) add(keyword string, value any, root bool) bool {
 		c, ok = parseScalar(value)
 		s.constant = scalarSet{set: true, values: []scalar{c}}
 	case "properties":
-		b.properties, ok = compileProperties(value)
+		b.properties, ok = b.d.nested().compileProperties(value)
 	case "required":
 		b.required, ok = stringList(value)
 	case "additionalProperties":
-		s.object.additional, ok = compile(value, false)
+		s.object.additional, ok = b.d.nested().compile(value, false)
 	case "items":
-		s.array.items, ok = compile(value, false)
+		s.array.items, ok = b.d.nested().compile(value, false)
 	case "minItems", "maxItems", "minLength", "maxLength":
 		ok = b.addCount(keyword, value)
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
@@ -135,7 +145,7 @@ func (b *builder) add(keyword string, value any, root bool) bool {
 	case "$schema":
 		ok = root // checked by dialectSupported; a nested one starts another dialect
 	default:
-		ok = annotations[keyword] || strings.HasPrefix(keyword, "x-")
+		ok = annotations[keyword] || strings.HasPrefix(keyword, "x-") || b.d != nil && b.addInDocument(keyword, value)
 	}
 	return ok
 }
@@ -167,14 +177,14 @@ func count(value any) (int, bool) {
 	return int(f), true
 }
 
-func compileProperties(value any) (map[string]*Schema, bool) {
+func (d *document) compileProperties(value any) (map[string]*Schema, bool) {
 	props, ok := value.(map[string]any)
 	if !ok {
 		return nil, false
 	}
 	out := make(map[string]*Schema, len(props))
 	for name, sub := range props {
-		if out[name], ok = compile(sub, false); !ok {
+		if out[name], ok = d.compile(sub, false); !ok {
 			return nil, false
 		}
 	}

@@ -37,12 +37,17 @@ type objectRules struct {
 // decoders in play (the last one; or none when it is null and nulls are
 // absent), and the full validator settles it.
 func (o *objectRules) valid(obj rawjson.Checked, nullsAbsent bool) bool {
+	return o.validKnowing(obj, nullsAbsent, rawjson.Checked{})
+}
+
+// validKnowing is valid, given a member value of obj whose end is known.
+func (o *objectRules) validKnowing(obj rawjson.Checked, nullsAbsent bool, known rawjson.Checked) bool {
 	if len(o.members) == 0 && o.additional == nil {
 		return true // no rules: no member needs reading
 	}
 	var seen uint64
 	present := 0
-	it := obj.Members()
+	it := obj.MembersKnowing(known)
 	for it.Next() {
 		if !decodesAlike(it.RawKey()) {
 			return false

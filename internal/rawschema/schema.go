@@ -17,6 +17,11 @@ type Schema struct {
 	array          arrayRules
 	str            stringRules
 	bounds         []bound
+	// Within a Document: the referenced schema, the applicators, and
+	// undecided for a subschema outside the subset.
+	ref          *Schema
+	anyOf, allOf []*Schema
+	undecided    bool
 }
 
 // Valid reports whether the JSON text c is proven to conform. False means
@@ -34,8 +39,25 @@ func (s *Schema) Valid(c rawjson.Checked, nullsAbsent bool) bool {
 	return s.valid(c, nullsAbsent)
 }
 
+// ValidKnowing is Valid without nulls absent, for a caller that holds one
+// of c's member values as Checked text within it: where c is an object of
+// this schema's own properties, that value's end is not searched for.
+func (s *Schema) ValidKnowing(c, known rawjson.Checked) bool {
+	c = c.TrimSpace()
+	if s == nil || len(c.Bytes()) == 0 {
+		return false
+	}
+	if c.Bytes()[0] != '{' || s.undecided || s.ref != nil || len(s.anyOf) > 0 || len(s.allOf) > 0 {
+		return s.valid(c, false)
+	}
+	return s.accepts.has(objectType) && s.admitsContainers() && s.object.validKnowing(c, false, known)
+}
+
 // valid checks the value of value, no whitespace around it.
 func (s *Schema) valid(value rawjson.Checked, nullsAbsent bool) bool {
+	if s.undecided || s.ref != nil && !s.ref.valid(value, nullsAbsent) || !s.applicatorsValid(value, nullsAbsent) {
+		return false
+	}
 	v := value.Bytes()
 	switch c := v[0]; {
 	case c == '{':
@@ -55,3 +77,22 @@ func (s *Schema) valid(value rawjson.Checked, nullsAbsent bool) bool {
 // admitsContainers reports whether no enum or const rules out objects and
 // arrays: the fast form keeps only enums of scalars, which none equals.
 func (s *Schema) admitsContainers() bool { return !s.enum.set && !s.constant.set }
+
+// applicatorsValid checks allOf and anyOf: every schema of the one, some
+// schema of the other.
+func (s *Schema) applicatorsValid(value rawjson.Checked, nullsAbsent bool) bool {
+	for _, sub := range s.allOf {
+		if !sub.valid(value, nullsAbsent) {
+			return false
+		}
+	}
+	if len(s.anyOf) == 0 {
+		return true
+	}
+	for _, sub := range s.anyOf {
+		if sub.valid(value, nullsAbsent) {
+			return true
+		}
+	}
+	return false
+}

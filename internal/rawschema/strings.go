@@ -10,6 +10,8 @@ import (
 // stringRules are minLength and maxLength; -1 when absent.
 type stringRules struct {
 	minLength, maxLength int
+	// base64 asserts format "byte" (FormatBase64).
+	base64 bool
 }
 
 // validString checks the text of a well-formed JSON string, quotes and all.
@@ -25,8 +27,38 @@ func (s *Schema) validString(text []byte) bool {
 	// does; each byte that is not UTF-8 decodes to one U+FFFD.
 	n := utf8.RuneCount(value)
 	return n >= s.str.minLength && (s.str.maxLength < 0 || n <= s.str.maxLength) &&
-		s.enum.admitsString(value) && s.constant.admitsString(value)
+		s.enum.admitsString(value) && s.constant.admitsString(value) &&
+		(!s.str.base64 || isBase64(value))
 }
+
+// isBase64 reports whether s decodes as StdEncoding decodes it: whole
+// quanta of the standard alphabet, the last one padded with at most two
+// '='. Line breaks, which the decoder skips, are left undecided.
+func isBase64(s []byte) bool {
+	if len(s)%4 != 0 {
+		return false
+	}
+	pad := 0
+	if len(s) > 0 && s[len(s)-1] == '=' {
+		pad++
+		if s[len(s)-2] == '=' {
+			pad++
+		}
+	}
+	for _, c := range s[:len(s)-pad] {
+		if !base64Alphabet[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var base64Alphabet = func() (set [256]bool) {
+	for _, c := range []byte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/") {
+		set[c] = true
+	}
+	return set
+}()
 
 // stringValue is the value of a JSON string: the text between its quotes
 // when that holds no escape and is UTF-8 (no copy), else decoded as

@@ -8,8 +8,9 @@ package wireschema
 // so memory stays flat on a long trace. A Checker is not safe for
 // concurrent use.
 type Checker struct {
-	v    *Validator
-	seen seenTexts
+	v      *Validator
+	seen   seenTexts
+	proven provenTexts
 }
 
 // NewChecker returns a Checker for one trace.
@@ -17,7 +18,7 @@ func (v *Validator) NewChecker() *Checker { return &Checker{v: v} }
 
 // Validate is Validator.Validate, answered from memory for a text seen
 // before.
-func (c *Checker) Validate(m Message) ([]Problem, error) { return c.v.validate(m, &c.seen) }
+func (c *Checker) Validate(m Message) ([]Problem, error) { return c.v.validate(m, &c.seen, &c.proven) }
 
 // maxSeenBytes bounds the text a Checker remembers; when it is reached the
 // Checker starts afresh. A text longer than a quarter of it is not kept.

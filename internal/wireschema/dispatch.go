@@ -34,6 +34,12 @@ type Message struct {
 	RequestMethod string
 	// Body is the message's JSON text; for a result, the whole response.
 	Body []byte
+	// Text is Body as the judge's reader checked it; the zero Checked
+	// when the caller has not, and Body is checked here.
+	Text rawjson.Checked
+	// Params and Result are those members as the judge read them, within
+	// Text (nil when absent or unknown).
+	Params, Result []byte
 }
 
 // Problem is one way a message breaks the schema.
@@ -52,13 +58,23 @@ type Problem struct {
 // to JSONRPCErrorResponse (JSONRPCError before). A
 // Checker does the same and remembers what it found.
 func (v *Validator) Validate(m Message) ([]Problem, error) {
-	return v.validate(m, nil)
+	return v.validate(m, nil, nil)
 }
 
-func (v *Validator) validate(m Message, seen *seenTexts) ([]Problem, error) {
+func (v *Validator) validate(m Message, seen *seenTexts, proven *provenTexts) ([]Problem, error) {
+	targets, n := v.targets(m, true)
+	if v.allProven(targets[:n], proven) {
+		return nil, nil
+	}
+	// What the fast forms leave to the library is read from the text
+	// alone, as the library reads it, not from the judge's reading.
 	var problems []Problem
 	var doc docCache
-	for _, t := range v.targets(m) {
+	targets, n = v.targets(m, false)
+	for _, t := range targets[:n] {
+		if v.provenValid(t, proven) {
+			continue
+		}
 		if p, ok := seen.lookup(t); ok {
 			problems = append(problems, p...)
 			continue
@@ -82,24 +98,83 @@ func (v *Validator) validate(m Message, seen *seenTexts) ([]Problem, error) {
 type target struct {
 	def, pointer string
 	text         []byte
+	// checked is text as Checked, the zero Checked when it is not JSON.
+	checked rawjson.Checked
+	// member is the value of the member the definition's fast form splits
+	// at (params, result), as the judge read it; zero when unknown.
+	member rawjson.Checked
 }
 
-func (v *Validator) targets(m Message) []target {
+// targets are at most two: a result's envelope and its result member;
+// judged takes params and result as the judge read them.
+func (v *Validator) targets(m Message, judged bool) (out [2]target, n int) {
+	whole := m.Text
+	if whole.Bytes() == nil {
+		whole, _ = rawjson.Check(m.Body)
+	}
+	if !judged {
+		m.Params, m.Result = nil, nil
+	}
+	params, _ := whole.Within(m.Params)
 	switch m.Kind {
 	case Request:
-		return []target{{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body}}
+		out[0] = target{v.methodDef(m.Method, "JSONRPCRequest"), "", m.Body, whole, params}
 	case Notification:
-		return []target{{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body}}
+		out[0] = target{v.methodDef(m.Method, "JSONRPCNotification"), "", m.Body, whole, params}
 	case Error:
-		return []target{{v.errorResponse, "", m.Body}}
+		out[0] = target{v.errorResponse, "", m.Body, whole, rawjson.Checked{}}
 	case Any:
-		return []target{{"JSONRPCMessage", "", m.Body}}
+		out[0] = target{"JSONRPCMessage", "", m.Body, whole, rawjson.Checked{}}
+	default:
+		out[0] = target{v.resultResponse, "", m.Body, whole, rawjson.Checked{}}
+		if result := resultOf(m, whole); result.Bytes() != nil {
+			if judged {
+				out[0].member = result
+			}
+			out[1] = target{v.resultDef(m.RequestMethod, result), "/result", result.Bytes(), result, rawjson.Checked{}}
+			return out, 2
+		}
 	}
-	out := []target{{v.resultResponse, "", m.Body}}
-	if result := rawjson.Member(m.Body, "result"); result != nil {
-		out = append(out, target{v.resultDef(m.RequestMethod, result), "/result", result})
+	return out, 1
+}
+
+// resultTypeAndTask reads a result's resultType and task members (the
+// last of each) in one pass.
+func resultTypeAndTask(result rawjson.Checked) (resultType, task []byte) {
+	it := result.Members()
+	for it.Next() {
+		switch {
+		case it.KeyIs("resultType"):
+			resultType = it.CheckedValue().Bytes()
+		case it.KeyIs("task"):
+			task = it.CheckedValue().Bytes()
+		}
 	}
-	return out
+	return resultType, task
+}
+
+// allProven reports whether the fast forms prove every target valid.
+func (v *Validator) allProven(targets []target, proven *provenTexts) bool {
+	for _, t := range targets {
+		if !v.provenValid(t, proven) {
+			return false
+		}
+	}
+	return true
+}
+
+// resultOf is the result member of a response: as the judge read it,
+// when it did, else read from the checked text, whose grammar the reader
+// has checked already.
+func resultOf(m Message, whole rawjson.Checked) rawjson.Checked {
+	if result, ok := whole.Within(m.Result); ok {
+		return result
+	}
+	if whole.Bytes() != nil {
+		return whole.TrimSpace().Member("result")
+	}
+	result, _ := rawjson.Check(rawjson.Member(m.Body, "result"))
+	return result
 }
 
 // docCache decodes a message at most once for the targets that need it.
@@ -152,11 +227,12 @@ func (v *Validator) methodDef(method, fallback string) string {
 // InputRequiredResult for a 2026-07-28 result that asks for input, and
 // CreateTaskResult for a 2025-11-25 task-augmented request's answer (a
 // result whose task member no other result definition has).
-func (v *Validator) resultDef(requestMethod string, result []byte) string {
-	if t, _ := rawjson.Unquote(rawjson.Member(result, "resultType")); t == "input_required" && v.defs["InputRequiredResult"] {
+func (v *Validator) resultDef(requestMethod string, result rawjson.Checked) string {
+	resultType, task := resultTypeAndTask(result)
+	if t, _ := rawjson.Unquote(resultType); t == "input_required" && v.defs["InputRequiredResult"] {
 		return "InputRequiredResult"
 	}
-	if rawjson.Kind(rawjson.Member(result, "task")) == '{' && v.defs["CreateTaskResult"] {
+	if rawjson.Kind(task) == '{' && v.defs["CreateTaskResult"] {
 		return "CreateTaskResult"
 	}
 	req := v.methods[requestMethod]

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpverdict/mcpverdict/internal/rawschema"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -28,6 +29,10 @@ type Validator struct {
 	// an error, which the revisions before 2025-11-25 call JSONRPCResponse
 	// and JSONRPCError.
 	resultResponse, errorResponse string
+
+	// fast holds each definition's fast form, where it has one: what it
+	// proves valid needs no decoding and no full validator.
+	fast map[string]*fastForm
 
 	mu       sync.Mutex
 	compiled map[string]*jsonschema.Schema
@@ -64,7 +69,16 @@ func New(rev, path string, data []byte) (*Validator, error) {
 	v.methods, v.defs = indexDefinitions(doc, v.defsKey)
 	v.resultResponse = v.firstDefined("JSONRPCResultResponse", "JSONRPCResponse")
 	v.errorResponse = v.firstDefined("JSONRPCErrorResponse", "JSONRPCError")
+	v.fast = fastForms(doc, v.defsKey, v.defs)
 	return v, nil
+}
+
+// wireFormats mirrors assertByteFormatOnly for the fast forms.
+var wireFormats = map[string]rawschema.Format{
+	"byte": rawschema.FormatBase64,
+	"uri":  rawschema.FormatAnnotation, "uri-reference": rawschema.FormatAnnotation,
+	"uri-template": rawschema.FormatAnnotation, "iri": rawschema.FormatAnnotation,
+	"date-time": rawschema.FormatAnnotation, "email": rawschema.FormatAnnotation,
 }
 
 // definitionsKey returns the member of the schema document that holds its

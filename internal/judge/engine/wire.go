@@ -106,7 +106,7 @@ func validateWire(c *wireschema.Checker, m wireschema.Message) []wireschema.Prob
 }
 
 func wireMessage(m *message.Msg) wireschema.Message {
-	wm := wireschema.Message{Body: m.Body, Method: m.Method}
+	wm := wireschema.Message{Body: m.Body, Text: m.Text, Params: m.Params, Result: m.Result, Method: m.Method}
 	switch m.Kind {
 	case message.KindRequest:
 		wm.Kind = wireschema.Request
