@@ -1,5 +1,7 @@
 package jsonrpc
 
+import "slices"
+
 // Note is where the members of a payload lie in it, as a reader that
 // checked the payload noted them: start and end of each value, an end of
 // zero for a member that is absent. Offsets rather than slices keep the
@@ -75,4 +77,11 @@ func (n *Note) MemberBounds(payload, obj []byte) ([]uint32, bool) {
 		return nil, false
 	}
 	return n.members, true
+}
+
+// Detached returns a copy of n that shares no storage with the reader's
+// blocks: its offsets stay valid for a copy of the same payload.
+func (n Note) Detached() Note {
+	n.members = slices.Clone(n.members)
+	return n
 }

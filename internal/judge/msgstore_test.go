@@ -96,8 +96,11 @@ func TestKeptMsgOutlivesItsTurn(t *testing.T) {
 	m.ParamsMeta() // fill the memo the copy must not share
 	k := m.Kept()
 	poison(m)
-	if k.Method != "initialize" || k.IDKey != "n:1" || k.Event != ev {
+	if k.Method != "initialize" || k.IDKey != "n:1" || k.Event.Line != ev.Line {
 		t.Fatalf("kept copy lost its message: %q %q", k.Method, k.IDKey)
+	}
+	if &k.Event.Payload[0] == &ev.Payload[0] || &k.Params[0] == &ev.Payload[bytes.Index(ev.Payload, []byte(`{"a"`))] {
+		t.Error("kept copy holds the reader's bytes, not a copy of its own")
 	}
 	if got := string(k.ParamsField("b")); got != "2" {
 		t.Errorf("ParamsField(b) = %q, want 2", got)

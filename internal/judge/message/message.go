@@ -133,11 +133,34 @@ func (m *Msg) Reset() {
 // Kept returns a copy of m to keep past m's turn: the Msg that carried a
 // message is reused for the next one once every rule has seen it. The copy
 // reads its params and result afresh, into its own storage, when asked.
+// It holds a detached copy of the event, its parts rebased onto that
+// copy's payload: a slice of the reader's line block would keep the whole
+// block, and the events beside it, alive.
 func (m *Msg) Kept() *Msg {
 	k := *m
 	k.msgMemo = msgMemo{}
+	if m.Event != nil {
+		k.Event = m.Event.Detached()
+		re := func(b []byte) []byte { return trace.Rebased(m.Event, k.Event, b) }
+		k.ID, k.Params, k.Result, k.Body = re(m.ID), re(m.Params), re(m.Result), re(m.Body)
+		k.Text = rebasedChecked(m.Text, re)
+		if m.Error != nil {
+			e := *m.Error
+			e.Code, e.Data = re(e.Code), re(e.Data)
+			k.Error = &e
+		}
+		k.ParamsMembers.Text, k.ResultMembers.Text = rebasedChecked(m.ParamsMembers.Text, re), rebasedChecked(m.ResultMembers.Text, re)
+		return &k
+	}
 	k.ParamsMembers.Text, k.ResultMembers.Text = m.ParamsMembers.Text, m.ResultMembers.Text
 	return &k
+}
+
+func rebasedChecked(c rawjson.Checked, re func([]byte) []byte) rawjson.Checked {
+	if c.Bytes() == nil {
+		return c
+	}
+	return rawjson.Scanned(re(c.Bytes()))
 }
 
 // Request is a request a party sent, kept while it is in flight and handed to

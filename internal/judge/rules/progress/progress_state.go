@@ -1,8 +1,10 @@
 package progress
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
@@ -173,7 +175,9 @@ func terminalStatus(status string) bool {
 const maxTasks = 1024
 
 func (r *progressRule) startTask(key tokenID, st *tokenState, t *taskFields, ev *trace.Event) {
-	st.task = t.ID
+	// A task's token outlives the request's turn: what it keeps of the
+	// message is copied, lest it hold the reader's line block alive.
+	st.task, st.id = strings.Clone(t.ID), bytes.Clone(st.id)
 	if terminalStatus(t.Status) {
 		r.finish(key, st, ev, t.Status)
 		return
@@ -184,8 +188,8 @@ func (r *progressRule) startTask(key tokenID, st *tokenState, t *taskFields, ev 
 		delete(r.active, r.tasks[old])
 		delete(r.tasks, old)
 	}
-	r.tasks[t.ID] = key
-	r.taskOrder = append(r.taskOrder, t.ID)
+	r.tasks[st.task] = key
+	r.taskOrder = append(r.taskOrder, st.task)
 }
 
 // taskStatus ends the token of a task that reached a terminal status.
@@ -203,7 +207,9 @@ func (r *progressRule) taskStatus(raw json.RawMessage, ev *trace.Event) {
 
 func (r *progressRule) finish(key tokenID, st *tokenState, ev *trace.Event, status string) {
 	delete(r.active, key)
-	r.finished.Add(finishedToken{key: key, reqID: st.id, task: st.task, status: status, seen: st.seen, line: ev.Line})
+	// Finished tokens are remembered long after their message: they keep
+	// copies, not slices of the reader's lines.
+	r.finished.Add(finishedToken{key: key, reqID: bytes.Clone(st.id), task: strings.Clone(st.task), status: strings.Clone(status), seen: st.seen, line: ev.Line})
 	*st = tokenState{}
 	r.spare = st
 }

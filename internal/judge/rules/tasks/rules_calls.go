@@ -1,6 +1,8 @@
 package tasks
 
 import (
+	"strings"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -20,7 +22,7 @@ func (r *tasksRule) listTools(m *message.Msg) {
 		return
 	}
 	for _, t := range res.Tools {
-		r.support[t.Name] = t.Execution.TaskSupport
+		r.support[strings.Clone(t.Name)] = strings.Clone(t.Execution.TaskSupport)
 	}
 }
 
@@ -82,7 +84,7 @@ func (r *tasksRule) taskCreated(s *engine.Session, m *message.Msg) {
 	id, isString := t.id()
 	if isString {
 		s.Expect("tasks.id-unique", !r.created[id], spec.Server, nil, "a second CreateTaskResult carries task id %q", id)
-		r.created[id] = true
+		r.created[strings.Clone(id)] = true
 	}
 	s.Expect("tasks.begin-working", t.Status == "working", spec.Server, nil, "task %q was created in status %q, not \"working\"", id, t.Status)
 	r.reported(s, t)

@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
@@ -34,7 +35,7 @@ func (r *tasksRule) getAnswered(s *engine.Session, m *message.Msg, a ask) {
 	}
 	if id, ok := r.reported(s, t); ok {
 		s.Expect("tasks.get-names-task", id == a.taskID, spec.Server, nil, "tasks/get of task %q was answered about task %q", a.taskID, id)
-		r.retrieved[id] = true
+		r.retrieved[strings.Clone(id)] = true
 	}
 }
 
@@ -53,7 +54,7 @@ func (r *tasksRule) resultAnswered(s *engine.Session, m *message.Msg, a ask) {
 	} else {
 		s.Pass("tasks.result-blocks", spec.Server)
 	}
-	r.resulted[a.taskID] = true
+	r.resulted[strings.Clone(a.taskID)] = true
 	if m.Kind == message.KindResult {
 		id, has := relatedTask(message.ObjectMember(m.Result, "_meta"))
 		s.Expect("tasks.result-related-task", has && id == a.taskID, spec.Server, nil, "tasks/result of task %q carries no %s naming it in _meta", a.taskID, relatedTaskKey)

@@ -1,6 +1,8 @@
 package tasks
 
 import (
+	"strings"
+
 	"github.com/mcpverdict/mcpverdict/internal/judge/engine"
 	"github.com/mcpverdict/mcpverdict/internal/judge/message"
 	"github.com/mcpverdict/mcpverdict/internal/spec"
@@ -114,6 +116,7 @@ func (r *tasksRule) request(s *engine.Session, m *message.Msg) {
 	default:
 		return
 	}
+	a.tool, a.taskID, a.status = strings.Clone(a.tool), strings.Clone(a.taskID), strings.Clone(a.status)
 	r.asked[engine.PendingKey(m.From, m.IDKey)] = a
 }
 
@@ -151,7 +154,7 @@ func (r *tasksRule) observe(s *engine.Session, id, status string) {
 	if r.resulted[id] && !terminal(status) {
 		s.Fail("tasks.result-blocks", spec.Server, nil, "task %q was reported %q after its tasks/result was answered; tasks/result must wait for a terminal status", id, status)
 	}
-	r.status[id] = status
+	r.status[strings.Clone(id)] = strings.Clone(status)
 }
 
 // reported holds a Task object a receiver sent to the fields every task

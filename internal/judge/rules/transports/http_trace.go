@@ -24,8 +24,10 @@ type httpTrace struct {
 	sessions *engine.FifoMap[*httpSession]
 	// eventIDs maps each SSE event id to where it was first sent.
 	eventIDs *engine.FifoMap[eventOrigin]
-	// sent maps a server message's identity to the stream that carried it.
-	sent *engine.FifoMap[*httpExchange]
+	// sent maps a server message's identity to the stream that carried it,
+	// by id: holding the exchange would keep its heads and body alive for
+	// as long as the message is remembered.
+	sent *engine.FifoMap[streamOf]
 	// owed404 counts sessions whose 404 the client has yet to follow with
 	// a new initialize.
 	owed404 int
@@ -48,6 +50,11 @@ type httpTrace struct {
 	ended       bool
 }
 
+// streamOf names an exchange, and the stream it continues, by their ids.
+type streamOf struct{ id, origin int64 }
+
+func streamOfExchange(x *httpExchange) streamOf { return streamOf{id: x.ID, origin: x.Origin().ID} }
+
 // eventOrigin is where an SSE event id was first sent.
 type eventOrigin struct {
 	x    *httpExchange
@@ -59,7 +66,7 @@ func newHTTPTrace() *httpTrace {
 	return &httpTrace{
 		sessions: engine.NewFIFO[*httpSession](maxHTTPSessions),
 		eventIDs: engine.NewFIFO[eventOrigin](maxEventIDs),
-		sent:     engine.NewFIFO[*httpExchange](maxSentMessages),
+		sent:     engine.NewFIFO[streamOf](maxSentMessages),
 		cancels:  engine.NewFIFO[bool](maxSentMessages),
 		relist:   engine.NewFIFO[int](engine.MaxListedTools),
 	}
@@ -67,7 +74,7 @@ func newHTTPTrace() *httpTrace {
 
 // openExchange folds in a request head.
 func (t *httpTrace) openExchange(ev *trace.Event) *httpExchange {
-	x := &httpExchange{ID: ev.Exchange, Request: ev}
+	x := &httpExchange{ID: ev.Exchange, Request: ev.Detached()}
 	if ev.Method == "POST" && t.endpoint == "" {
 		t.endpoint = ev.Path
 	}
@@ -103,7 +110,7 @@ func (t *httpTrace) respond(ev *trace.Event) *httpExchange {
 	if x == nil {
 		return nil
 	}
-	x.Response = ev
+	x.Response = ev.Detached()
 	x.SSE = mediaType(ev.Headers["content-type"]) == "text/event-stream"
 	return x
 }
@@ -151,7 +158,7 @@ func answers(m *message.Msg, x *httpExchange) bool {
 func (t *httpTrace) closeStream(ev *trace.Event) *httpExchange {
 	x := t.exchanges.Get(ev.Exchange)
 	if x != nil && x.Ended == nil {
-		x.Ended = ev
+		x.Ended = ev.Detached()
 	}
 	return x
 }

@@ -41,7 +41,7 @@ func noteModernError(s *engine.Session, t *httpTrace, x *httpExchange, ev *trace
 	switch code := errorCode(m); {
 	case !s.Stateless() || x.Status() != 400:
 	case code == engine.CodeHeaderMismatch || code == engine.CodeMissingCapability || code == engine.CodeUnsupportedVersion:
-		t.modernError = ev
+		t.modernError = ev.Detached()
 	}
 }
 
